@@ -1,0 +1,39 @@
+/**
+ * The first step of `npm run build` and `npm run dev`: bring the artifacts in when
+ * results/ or index/ lacks them (from AUDIT_ARTIFACTS, else by download), then admit
+ * them. Any refusal stops the build here, before Astro starts.
+ */
+import { admit, loadLock } from '../src/admission/admit.ts';
+import { anyMissing, bringInByDownload, bringInFrom } from '../src/admission/bring-in.ts';
+import { AdmissionError } from '../src/admission/errors.ts';
+import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
+import { reportRefusal, summarise } from '../src/admission/report.ts';
+
+try {
+  const root = artifactsRoot();
+  if (anyMissing(root)) {
+    const lock = loadLock(lockPath());
+    const from = process.env['AUDIT_ARTIFACTS'];
+    if (from) {
+      bringInFrom(from, root, lock);
+      console.log(`artifacts: copied from AUDIT_ARTIFACTS=${from}`);
+    } else {
+      try {
+        await bringInByDownload(root, lock);
+        console.log('artifacts: downloaded at their locked commits');
+      } catch (e) {
+        if (!(e instanceof AdmissionError)) throw e;
+        console.error(
+          `error: results/ or index/ is missing artifacts and the download failed: ${e.message}\n` +
+            'hint: point the build at a local copy laid out like the audit repository, e.g.\n' +
+            '  AUDIT_ARTIFACTS=../shared/trail-scorer-audit npm run build\n' +
+            'or bring them in once with `npm run artifacts -- --from <dir>`.',
+        );
+        process.exit(1);
+      }
+    }
+  }
+  console.log(summarise(admit({ root, lockPath: lockPath() })));
+} catch (e) {
+  process.exitCode = reportRefusal(e);
+}

@@ -1,0 +1,51 @@
+/**
+ * The one error admission raises. Every refusal names the file, the JSON Pointer
+ * (RFC 6901) of the offending place, what was expected and what was found, so a
+ * reader of a failed build knows exactly which byte to look at.
+ */
+export type CheckId =
+  | 'lock'
+  | 'presence'
+  | 'digest'
+  | 'json'
+  | 'schema'
+  | 'pins'
+  | 'index'
+  | 'properties'
+  | 'totals'
+  | 'derivation';
+
+export class AdmissionError extends Error {
+  readonly check: CheckId;
+  readonly file: string;
+  readonly pointer: string;
+  readonly expected: string;
+  readonly found: string;
+
+  constructor(check: CheckId, file: string, pointer: string, expected: string, found: string) {
+    super(
+      `Artifact refused [${check}] ${file} at ${pointer === '' ? '(document root)' : pointer}: ` +
+        `expected ${expected}; found ${found}.`,
+    );
+    this.name = 'AdmissionError';
+    this.check = check;
+    this.file = file;
+    this.pointer = pointer;
+    this.expected = expected;
+    this.found = found;
+  }
+}
+
+/** A short, single-line rendering of a found value for error messages. */
+export function describe(value: unknown): string {
+  if (value === undefined) return 'nothing (the key is missing)';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  if (text.length > 80) text = `${text.slice(0, 77)}...`;
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  return `${text} (${kind})`;
+}

@@ -1,0 +1,165 @@
+/**
+ * A strict JSON reader. JSON.parse would do for well-formed input, but admission
+ * must also refuse what JSON.parse lets through (duplicate keys, where the last
+ * silently wins) and must report where a file breaks as line and column.
+ */
+import { toPointer, type PathSegment } from './pointer.ts';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export class JsonSyntaxError extends Error {
+  readonly line: number;
+  readonly column: number;
+  readonly pointer: string;
+  readonly expected: string;
+  readonly found: string;
+  constructor(expected: string, found: string, line: number, column: number, pointer: string) {
+    super(`expected ${expected}; found ${found} at line ${line}, column ${column}`);
+    this.expected = expected;
+    this.found = found;
+    this.line = line;
+    this.column = column;
+    this.pointer = pointer;
+  }
+}
+
+const WS = new Set([' ', '\t', '\n', '\r']);
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+
+export function parseStrictJson(text: string): JsonValue {
+  let pos = 0;
+  const path: PathSegment[] = [];
+
+  const fail = (expected: string, at = pos): never => {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < at && i < text.length; i++) {
+      if (text[i] === '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    const found = at >= text.length ? 'the end of the file' : `${JSON.stringify(text.slice(at, at + 12))}`;
+    throw new JsonSyntaxError(expected, found, line, at - lineStart + 1, toPointer(path));
+  };
+  const skip = () => {
+    while (pos < text.length && WS.has(text[pos]!)) pos++;
+  };
+
+  const parseString = (): string => {
+    const start = pos;
+    pos++; // opening quote
+    let out = '';
+    for (;;) {
+      if (pos >= text.length) fail('a closing quote', start);
+      const c = text.charCodeAt(pos);
+      if (c === 0x22) {
+        pos++;
+        return out;
+      }
+      if (c < 0x20) fail('no raw control character inside a string');
+      if (c === 0x5c) {
+        const e = text[pos + 1];
+        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        if (e !== undefined && e in simple) {
+          out += simple[e];
+          pos += 2;
+        } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(pos + 2, pos + 6))) {
+          out += String.fromCharCode(parseInt(text.slice(pos + 2, pos + 6), 16));
+          pos += 6;
+        } else {
+          fail('a valid escape sequence');
+        }
+      } else {
+        out += text[pos];
+        pos++;
+      }
+    }
+  };
+
+  const parseValue = (): JsonValue => {
+    skip();
+    const c = text[pos];
+    if (c === '{') {
+      pos++;
+      const obj: Record<string, JsonValue> = {};
+      skip();
+      if (text[pos] === '}') {
+        pos++;
+        return obj;
+      }
+      for (;;) {
+        skip();
+        if (text[pos] !== '"') fail(text[pos] === '}' ? 'another key (a trailing comma is not JSON)' : 'a double-quoted key');
+        const keyAt = pos;
+        const key = parseString();
+        if (Object.hasOwn(obj, key)) {
+          path.push(key);
+          fail(`each key once per object (JSON.parse would silently keep the last ${JSON.stringify(key)})`, keyAt);
+        }
+        skip();
+        if (text[pos] !== ':') fail("':' after a key");
+        pos++;
+        path.push(key);
+        obj[key] = parseValue();
+        path.pop();
+        skip();
+        if (text[pos] === ',') {
+          pos++;
+          continue;
+        }
+        if (text[pos] === '}') {
+          pos++;
+          return obj;
+        }
+        fail("',' or '}'");
+      }
+    }
+    if (c === '[') {
+      pos++;
+      const arr: JsonValue[] = [];
+      skip();
+      if (text[pos] === ']') {
+        pos++;
+        return arr;
+      }
+      for (;;) {
+        path.push(arr.length);
+        skip();
+        if (text[pos] === ']') fail('another value (a trailing comma is not JSON)');
+        arr.push(parseValue());
+        path.pop();
+        skip();
+        if (text[pos] === ',') {
+          pos++;
+          continue;
+        }
+        if (text[pos] === ']') {
+          pos++;
+          return arr;
+        }
+        fail("',' or ']'");
+      }
+    }
+    if (c === '"') return parseString();
+    if (text.startsWith('true', pos)) return (pos += 4), true;
+    if (text.startsWith('false', pos)) return (pos += 5), false;
+    if (text.startsWith('null', pos)) return (pos += 4), null;
+    NUMBER.lastIndex = pos;
+    const m = NUMBER.exec(text);
+    if (m) {
+      pos += m[0].length;
+      const n = Number(m[0]);
+      if (!Number.isFinite(n)) fail('a number a double can hold', pos - m[0].length);
+      return n;
+    }
+    if (/^(NaN|-?Infinity)/.test(text.slice(pos))) fail('a JSON value (NaN and Infinity are not JSON)');
+    return fail('a JSON value');
+  };
+
+  if (text.charCodeAt(0) === 0xfeff) fail('no byte-order mark');
+  const value = parseValue();
+  skip();
+  if (pos < text.length) fail('the end of the file after one JSON value');
+  return value;
+}

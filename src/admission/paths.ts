@@ -1,0 +1,12 @@
+/** Where the admitted artifacts and the lock live. Overridable so tests can admit a tampered copy. */
+import { join, resolve } from 'node:path';
+
+/** The folder holding `results/` and `index/` (default: the project root). */
+export function artifactsRoot(): string {
+  return resolve(process.env['AUDIT_ROOT'] ?? process.cwd());
+}
+
+/** The committed lock (default: `artifacts.lock.json` in the project root). */
+export function lockPath(): string {
+  return resolve(process.env['AUDIT_LOCK'] ?? join(process.cwd(), 'artifacts.lock.json'));
+}

@@ -1,0 +1,52 @@
+/** Check 1 and 2 for one file: bytes against the lock, then strict JSON, then its schema. */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { sha256Hex } from './digest.ts';
+import { AdmissionError } from './errors.ts';
+import { JsonSyntaxError, parseStrictJson, type JsonValue } from './json.ts';
+import type { LockFile } from './schemas.ts';
+
+export interface FileBytes {
+  readonly bytes: Uint8Array;
+  readonly sha256: string;
+}
+
+/** Reads one artifact and refuses it unless its size and sha256 equal the lock (check 1). */
+export function readLocked(root: string, entry: LockFile): FileBytes {
+  const full = join(root, entry.path);
+  let size: number;
+  try {
+    const st = statSync(full);
+    if (!st.isFile()) throw new Error('not a file');
+    size = st.size;
+  } catch {
+    throw new AdmissionError('presence', entry.path, '', `the file at ${full}`, 'no such file');
+  }
+  if (size !== entry.bytes) {
+    throw new AdmissionError('digest', entry.path, '', `${entry.bytes} bytes, as locked`, `${size} bytes`);
+  }
+  const bytes = readFileSync(full);
+  const sha256 = sha256Hex(bytes);
+  if (sha256 !== entry.sha256) {
+    throw new AdmissionError('digest', entry.path, '', `sha256 ${entry.sha256}, as locked`, `sha256 ${sha256}`);
+  }
+  return { bytes, sha256 };
+}
+
+/** Decodes and parses one file as strict JSON (check 2, first half). */
+export function parseArtifact(file: string, bytes: Uint8Array): JsonValue {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AdmissionError('json', file, '', 'UTF-8 text', 'bytes that are not valid UTF-8');
+  }
+  try {
+    return parseStrictJson(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) {
+      throw new AdmissionError('json', file, e.pointer, `${e.expected} (line ${e.line}, column ${e.column})`, e.found);
+    }
+    throw e;
+  }
+}

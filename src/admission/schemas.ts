@@ -1,0 +1,249 @@
+/**
+ * Strict zod schemas for the audit's six artifacts: the single source of their types.
+ * Every object is strict (an unknown key is an error, never dropped) and every
+ * number is constrained to what it can mean (a score in [0, 1], a count a
+ * non-negative integer).
+ */
+import { z } from 'zod';
+
+export const VERDICTS = ['VIOLATED', 'LATENT', 'HELD'] as const;
+export const Verdict = z.enum(VERDICTS);
+export type Verdict = z.infer<typeof Verdict>;
+
+const hex = (n: number) => z.string().regex(new RegExp(`^[0-9a-f]{${n}}$`), `${n} lowercase hex characters`);
+export const Commit = hex(40);
+export const Sha256 = hex(64);
+const SpanId = z.string().min(1);
+const TraceId = hex(32);
+
+export const Score = z.number().min(0).max(1);
+export const Count = z.number().int().nonnegative();
+export const Ratio = z.number().nonnegative();
+const Text = z.string().min(1);
+
+export const Property = z.strictObject({ claim: Text, verdict: Verdict, magnitude: Text });
+export type Property = z.infer<typeof Property>;
+/** Which properties a file decides is a cross-file question (check 5), so any P-name is admitted here. */
+const Properties = z.record(z.string().regex(/^P[0-9]+$/, 'a property name P1 to P9'), Property);
+
+const Pinned = { pinned_commit: Commit, scorer_sha256: Sha256 };
+const IndexFed = { ...Pinned, index_sha256: Sha256 };
+
+// ---- adversarial.json --------------------------------------------------------
+export const Reads = z.enum(['spans', 'gold']);
+export const PredictorRow = z.strictObject({
+  reads: Reads,
+  joint_accuracy: Score,
+  location_accuracy: Score,
+  joint_precision: Score,
+  location_precision: Score,
+  predicted_errors: Count,
+  volume_ratio: Ratio,
+});
+export type PredictorRow = z.infer<typeof PredictorRow>;
+const PublishedCell = z.strictObject({ model: Text, value: Score });
+export const AdversarialSplit = z.strictObject({
+  gold_files: Count,
+  gold_files_scored: Count,
+  gold_errors: Count,
+  traces_with_gold_errors: Count,
+  reachable_ceiling: Score,
+  walked_past: z.array(z.strictObject({ trace: TraceId, why: Text })),
+  locations_off_the_index: z.record(TraceId, z.array(z.string()).min(1)),
+  best_published: z.strictObject({ joint_accuracy: PublishedCell, location_accuracy: PublishedCell }),
+  predictors: z.record(z.string().min(1), PredictorRow),
+});
+export type AdversarialSplit = z.infer<typeof AdversarialSplit>;
+export const Adversarial = z.strictObject({
+  ...IndexFed,
+  table_1: Text,
+  properties: Properties,
+  splits: z.record(z.string().min(1), AdversarialSplit),
+  // Present from the audit's next revision on (spec section 0); admitted when it comes.
+  paper_prose: z.strictObject({ combined_joint: Score }).optional(),
+});
+export type Adversarial = z.infer<typeof Adversarial>;
+
+// ---- datacheck.json ----------------------------------------------------------
+export const Table5Counts = z.strictObject({
+  traces: Count,
+  spans: Count,
+  errors: Count,
+  unique_error_spans: Count,
+  traces_with_errors: Count,
+});
+export type Table5Counts = z.infer<typeof Table5Counts>;
+export const Datacheck = z.strictObject({
+  ...IndexFed,
+  table_5: Text,
+  properties: Properties,
+  corpus: z.strictObject({ sha256: Sha256, files: Count, bytes: Count }),
+  gold_files: z.strictObject({ on_disk: Count, parsed: Count }),
+  unreadable: z.array(
+    z.strictObject({ split: Text, trace: TraceId, line: Count, column: Count, character: z.string().length(1) }),
+  ),
+  vocabulary: z.strictObject({
+    labels: Count,
+    spellings: Count,
+    errors: Count,
+    off_taxonomy: Count,
+    errors_off_taxonomy: Count,
+    dropped_spellings: Count,
+    dropped_errors: Count,
+  }),
+  splits: z.record(z.string().min(1), z.strictObject({ here: Table5Counts, paper: Table5Counts })),
+  paper_prose: z.strictObject({
+    traces: Count,
+    errors: Count,
+    traces_with_errors: z.record(z.string().min(1), Count).optional(),
+  }),
+});
+export type Datacheck = z.infer<typeof Datacheck>;
+
+// ---- normaliser.json ---------------------------------------------------------
+export const Loop = z.enum(['exact', 'fallback', 'neither']);
+export const Normaliser = z.strictObject({
+  ...IndexFed,
+  properties: Properties,
+  labels: Count,
+  shortest_label_squashed: Count,
+  substrings_enumerated: Count,
+  labels_reached: Count,
+  shortest_reaching: z.record(
+    Text,
+    z.strictObject({ length: Count, strings: z.array(z.string().min(1)), reaching: Count }),
+  ),
+  quoted_in_the_spec: z.record(z.string().min(1), Text),
+  whitespace_only: Text,
+  gold_drift: z.array(
+    z.strictObject({
+      spelling: Text,
+      errors: Count,
+      lands: Text,
+      loop: Loop,
+      labels_inside_it: z.array(Text),
+    }),
+  ),
+  order_dependent: z.strictObject({
+    count: Count,
+    moved_under_the_shuffle: Count,
+    strings: z.array(z.strictObject({ string: z.string().min(1), labels: Count, pinned: Text, shuffled: Text })),
+  }),
+  shuffle: z.strictObject({
+    seed: Count,
+    taxonomy: z.array(Text),
+    ambiguous_gold_spellings: z.array(Text),
+    figures_that_moved: z.array(Text),
+    scores: z.array(
+      z.strictObject({
+        split: Text,
+        predictor: Text,
+        joint_accuracy: z.strictObject({ pinned: Score, shuffled: Score }),
+        location_accuracy: z.strictObject({ pinned: Score, shuffled: Score }),
+      }),
+    ),
+  }),
+});
+export type Normaliser = z.infer<typeof Normaliser>;
+
+// ---- catf1.json --------------------------------------------------------------
+export const CategoryScores = z.strictObject({ precision: Score, recall: Score, f1: Score, support: z.number().nonnegative() });
+export const Catf1Row = z.strictObject({
+  split: Text,
+  predictor: Text,
+  joint_accuracy: Score,
+  location_accuracy: Score,
+  weighted_f1: Score,
+  files_scored: Count,
+  categories_with_support: Count,
+  categories_at_full_recall: Count,
+  per_category: z.record(Text, CategoryScores),
+});
+export type Catf1Row = z.infer<typeof Catf1Row>;
+export const Catf1 = z.strictObject({
+  ...IndexFed,
+  properties: Properties,
+  identical_per_category_block: z.array(Text),
+  differ_only_in_where: z.tuple([Text, Text]),
+  rows: z.array(Catf1Row).min(1),
+});
+export type Catf1 = z.infer<typeof Catf1>;
+
+// ---- pairing.json ------------------------------------------------------------
+export const Pairing = z.strictObject({
+  ...Pinned,
+  properties: Properties,
+  constructed_trace: z.strictObject({
+    errors: z.array(z.strictObject({ location: Text, category: z.string().nullable() })).min(1),
+  }),
+  runs: z
+    .array(
+      z.strictObject({
+        label: Text,
+        gold_has_null: z.boolean(),
+        prediction_has_null: z.boolean(),
+        joint_accuracy: Score,
+        location_accuracy: Score,
+      }),
+    )
+    .min(1),
+  on_the_real_gold: z.strictObject({
+    gold_errors: Count,
+    falsy_categories: Count,
+    traces_that_would_mispair: Count,
+    traces_that_would_lose_a_pair: Count,
+  }),
+});
+export type Pairing = z.infer<typeof Pairing>;
+
+// ---- index/spans.json --------------------------------------------------------
+const IndexSummary = z.strictObject({ distinct_spans: Count, spans: Count, traces: Count });
+export const SpanIndex = z.strictObject({
+  pinned_commit: Commit,
+  summary: z.record(z.string().min(1), IndexSummary),
+  splits: z.record(z.string().min(1), z.record(TraceId, z.array(SpanId))),
+});
+export type SpanIndex = z.infer<typeof SpanIndex>;
+
+/** The six artifacts, by their path in the audit repository. */
+export const ARTIFACT_SCHEMAS = {
+  'index/spans.json': SpanIndex,
+  'results/adversarial.json': Adversarial,
+  'results/datacheck.json': Datacheck,
+  'results/normaliser.json': Normaliser,
+  'results/catf1.json': Catf1,
+  'results/pairing.json': Pairing,
+} as const;
+export type ArtifactPath = keyof typeof ARTIFACT_SCHEMAS;
+export const ARTIFACT_PATHS = Object.keys(ARTIFACT_SCHEMAS) as ArtifactPath[];
+/** The four results files computed from the span index (pairing's trace is constructed). */
+export const INDEX_FED: readonly ArtifactPath[] = [
+  'results/adversarial.json',
+  'results/datacheck.json',
+  'results/normaliser.json',
+  'results/catf1.json',
+];
+export const RESULTS_FILES: readonly ArtifactPath[] = [...INDEX_FED, 'results/pairing.json'];
+
+// ---- the lock ----------------------------------------------------------------
+export const LockFile = z.strictObject({
+  path: z.enum(ARTIFACT_PATHS as [ArtifactPath, ...ArtifactPath[]]),
+  repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+  commit: Commit,
+  bytes: Count,
+  sha256: Sha256,
+});
+export type LockFile = z.infer<typeof LockFile>;
+export const Lock = z.strictObject({
+  $comment: z.string().optional(),
+  pins: z.strictObject({
+    trail_repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+    pinned_commit: Commit,
+    scorer_path: z.string().min(1),
+    scorer_sha256: Sha256,
+    index_sha256: Sha256,
+    corpus_sha256: Sha256,
+  }),
+  files: z.array(LockFile).length(ARTIFACT_PATHS.length),
+});
+export type Lock = z.infer<typeof Lock>;

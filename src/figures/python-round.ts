@@ -1,0 +1,51 @@
+/**
+ * Python-compatible decimal rounding. Python's format(x, '.3f') and round(x, n)
+ * round the exact binary value of a double half-to-even; JavaScript's toFixed
+ * rounds exact ties up. The audit formats with Python, so ties must go Python's way.
+ */
+
+/** The exact value of a finite double as mantissa * 2^exponent. */
+function decompose(x: number): { negative: boolean; mantissa: bigint; exponent: number } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0);
+  const lo = view.getUint32(4);
+  const negative = hi >>> 31 === 1;
+  const biased = (hi >>> 20) & 0x7ff;
+  let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let exponent: number;
+  if (biased === 0) {
+    exponent = -1074; // subnormal
+  } else {
+    mantissa |= 1n << 52n;
+    exponent = biased - 1075;
+  }
+  return { negative, mantissa, exponent };
+}
+
+/** `x` with exactly `digits` decimals, as Python's `format(x, f'.{digits}f')` writes it. */
+export function toFixedPython(x: number, digits: number): string {
+  if (!Number.isFinite(x)) throw new RangeError(`cannot format ${x}`);
+  if (!Number.isInteger(digits) || digits < 0 || digits > 20) throw new RangeError(`digits ${digits}`);
+  const { negative, mantissa, exponent } = decompose(x);
+  const scale = 10n ** BigInt(digits);
+  let scaled: bigint;
+  if (exponent >= 0) {
+    scaled = mantissa * scale * (1n << BigInt(exponent));
+  } else {
+    const den = 1n << BigInt(-exponent);
+    const num = mantissa * scale;
+    scaled = num / den;
+    const twiceRemainder = (num % den) * 2n;
+    if (twiceRemainder > den || (twiceRemainder === den && scaled % 2n === 1n)) scaled += 1n;
+  }
+  const s = scaled.toString().padStart(digits + 1, '0');
+  const body = digits === 0 ? s : `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+  // Python keeps the sign of a negative value that rounds to zero (-0.000).
+  return negative ? `-${body}` : body;
+}
+
+/** Python's `round(x, digits)` for a double. */
+export function roundPython(x: number, digits: number): number {
+  return Number(toFixedPython(x, digits));
+}
