@@ -1,0 +1,45 @@
+/**
+ * The one place figures are formatted, matching the audit's Python formats
+ * (spec 9.2): scores `.3f`, weighted F1 `.4f`, ratios `.1f` + `x`, counts with
+ * thousands commas where the audit uses them, percentages `.0%`/`.1%`, decimal MB.
+ */
+import { toFixedPython } from './python-round.ts';
+
+export const KINDS = ['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes', 'raw'] as const;
+export type Kind = (typeof KINDS)[number];
+
+function withCommas(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+function integerOf(value: number, kind: Kind): number {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`a ${kind} must be a whole number, got ${value}`);
+  return value;
+}
+
+export function formatFigure(value: number, kind: Kind): string {
+  if (!Number.isFinite(value)) throw new RangeError(`cannot format ${value} as ${kind}`);
+  switch (kind) {
+    case 'score':
+      return toFixedPython(value, 3);
+    case 'f1':
+      return toFixedPython(value, 4);
+    case 'ratio':
+      return `${toFixedPython(value, 1)}x`;
+    case 'count': {
+      const n = integerOf(value, kind);
+      return (n < 0 ? '-' : '') + withCommas(String(Math.abs(n)));
+    }
+    case 'integer':
+      return String(integerOf(value, kind));
+    case 'percent':
+      return `${toFixedPython(value * 100, 0)}%`;
+    case 'percent1':
+      return `${toFixedPython(value * 100, 1)}%`;
+    case 'megabytes':
+      return `${toFixedPython(value / 1_000_000, 1)} MB`;
+    case 'raw':
+      // The value as stored, for provenance notes: shortest round-trip form.
+      return String(value);
+  }
+}
