@@ -1,0 +1,111 @@
+/**
+ * A figure is a number together with where it came from. Components render
+ * figures, never strings, so every number a reader sees carries its provenance:
+ * an artifact leaf (file and JSON Pointer), a lock entry, a named derivation and
+ * its inputs, or a cited figure from the paper.
+ */
+import type { Audit } from '../admission/admit.ts';
+import { resolvePointer } from '../admission/pointer.ts';
+import { ARTIFACT_PATHS, type ArtifactPath } from '../admission/schemas.ts';
+import { KINDS, type Kind } from './format.ts';
+
+export type Source =
+  | { readonly type: 'artifact'; readonly file: ArtifactPath; readonly pointer: string }
+  | { readonly type: 'lock'; readonly pointer: string }
+  | { readonly type: 'derived'; readonly name: string; readonly inputs: readonly string[] }
+  | { readonly type: 'paper'; readonly citation: string };
+
+export interface Figure {
+  readonly value: number;
+  readonly kind: Kind;
+  readonly source: Source;
+}
+
+/** A string from an artifact, shown as the audit's words (never as markup). */
+export interface Words {
+  readonly text: string;
+  readonly source: Source;
+}
+
+export class FigureReferenceError extends Error {
+  override name = 'FigureReferenceError';
+}
+
+/** The admitted object behind an artifact path. */
+export function artifactOf(audit: Audit, file: ArtifactPath): unknown {
+  const byPath: Record<ArtifactPath, unknown> = {
+    'index/spans.json': audit.index,
+    'results/adversarial.json': audit.adversarial,
+    'results/datacheck.json': audit.datacheck,
+    'results/normaliser.json': audit.normaliser,
+    'results/catf1.json': audit.catf1,
+    'results/pairing.json': audit.pairing,
+  };
+  return byPath[file];
+}
+
+/** `file#pointer`, the compact form used in markup and in derivation inputs. */
+export function ref(file: string, pointer: string): string {
+  return `${file}#${pointer}`;
+}
+
+/** Splits `results/x.json#/a/b` into a checked artifact path and a pointer. */
+export function parseRef(reference: string): { file: ArtifactPath; pointer: string } {
+  const hash = reference.indexOf('#');
+  const file = (hash < 0 ? reference : reference.slice(0, hash)) as ArtifactPath;
+  if (!ARTIFACT_PATHS.includes(file)) {
+    throw new FigureReferenceError(`no artifact ${JSON.stringify(file)} (known: ${ARTIFACT_PATHS.join(', ')})`);
+  }
+  return { file, pointer: hash < 0 ? '' : reference.slice(hash + 1) };
+}
+
+function lookup(audit: Audit, file: ArtifactPath, pointer: string): unknown {
+  const value = resolvePointer(artifactOf(audit, file), pointer);
+  if (value === undefined) throw new FigureReferenceError(`${ref(file, pointer)} names no leaf in the admitted artifact`);
+  return value;
+}
+
+export function leaf(audit: Audit, file: ArtifactPath, pointer: string, kind: Kind): Figure {
+  if (!KINDS.includes(kind)) throw new FigureReferenceError(`unknown figure kind ${JSON.stringify(kind)}`);
+  const value = lookup(audit, file, pointer);
+  if (typeof value !== 'number') {
+    throw new FigureReferenceError(`${ref(file, pointer)} is a ${typeof value}, not a number`);
+  }
+  return { value, kind, source: { type: 'artifact', file, pointer } };
+}
+
+export function words(audit: Audit, file: ArtifactPath, pointer: string): Words {
+  const value = lookup(audit, file, pointer);
+  if (typeof value !== 'string') throw new FigureReferenceError(`${ref(file, pointer)} is a ${typeof value}, not a string`);
+  return { text: value, source: { type: 'artifact', file, pointer } };
+}
+
+export function fromLock(audit: Audit, pointer: string, kind: Kind): Figure {
+  const value = resolvePointer(audit.lock, pointer);
+  if (typeof value !== 'number') throw new FigureReferenceError(`artifacts.lock.json#${pointer} is not a number`);
+  return { value, kind, source: { type: 'lock', pointer } };
+}
+
+export function derived(name: string, value: number, kind: Kind, inputs: readonly string[]): Figure {
+  if (!Number.isFinite(value)) throw new FigureReferenceError(`derivation ${name} gave ${value}`);
+  return { value, kind, source: { type: 'derived', name, inputs } };
+}
+
+/** The same value in another format (e.g. a score as a whole percent), keeping its provenance. */
+export function as(figure: Figure, kind: Kind): Figure {
+  return { ...figure, kind };
+}
+
+/** One line a reader can check: where the figure comes from. */
+export function describeSource(source: Source): string {
+  switch (source.type) {
+    case 'artifact':
+      return ref(source.file, source.pointer);
+    case 'lock':
+      return ref('artifacts.lock.json', source.pointer);
+    case 'derived':
+      return `computed at build by ${source.name} from ${source.inputs.join(', ')}`;
+    case 'paper':
+      return `stated in the paper: ${source.citation}`;
+  }
+}

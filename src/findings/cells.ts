@@ -1,0 +1,22 @@
+/** Shorthands the findings components share for turning admitted leaves into cells. */
+import type { Audit } from '../admission/admit.ts';
+import { toPointer, type PathSegment } from '../admission/pointer.ts';
+import type { ArtifactPath } from '../admission/schemas.ts';
+import type { Kind } from '../figures/format.ts';
+import { leaf, words } from '../figures/provenance.ts';
+import type { Cell } from './table.ts';
+
+export function figCell(a: Audit, file: ArtifactPath, path: readonly PathSegment[], kind: Kind): Cell {
+  return { fig: leaf(a, file, toPointer(path), kind) };
+}
+
+export function wordsCell(a: Audit, file: ArtifactPath, path: readonly PathSegment[], as: 'quote' | 'name' = 'name'): Cell {
+  return { words: words(a, file, toPointer(path)), as };
+}
+
+/** A key of an artifact object (a split or predictor name) as words: its provenance is the key's own path. */
+export function keyCell(file: ArtifactPath, path: readonly PathSegment[], key: string): Cell {
+  return { words: { text: key, source: { type: 'artifact', file, pointer: toPointer([...path, key]) } }, as: 'name' };
+}
+
+export const EMPTY: Cell = { empty: true };

@@ -1,0 +1,21 @@
+/** Per property: the lines of TRAIL's scorer it concerns (all within the scorer line map). */
+import type { PropertyName } from '../admission/crosschecks.ts';
+import type { ScorerLine } from './scorer-lines.ts';
+
+type Citation = ScorerLine | readonly [ScorerLine, ScorerLine];
+
+export const PROPERTY_SCORER_LINES: Record<PropertyName, readonly Citation[]> = {
+  P1: [53, 54, 57, 58, 312],
+  P2: [49, 57, 58],
+  P3: [157, 242],
+  P4: [[12, 30], 45, [64, 66]],
+  P5: [21, 26, [115, 122]],
+  P6: [14, 17, 26],
+  P7: [[61, 70], 298, 312, 314],
+  P8: [45, 46, 49, 50],
+  P9: [],
+};
+
+export function citationSpec(c: Citation): `${number}` | `${number}-${number}` {
+  return typeof c === 'number' ? `${c}` : `${c[0]}-${c[1]}`;
+}

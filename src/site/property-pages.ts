@@ -1,0 +1,26 @@
+/** The prose of each property page (content/properties/pN.mdx); a missing or extra file fails the build. */
+import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
+import { z } from 'zod';
+import { PROPERTY_NAMES, type PropertyName } from '../admission/crosschecks.ts';
+
+const Frontmatter = z.strictObject({ title: z.string().min(1) });
+
+interface MdxModule {
+  Content: AstroComponentFactory;
+  frontmatter: unknown;
+}
+
+const modules = import.meta.glob<MdxModule>('../../content/properties/*.mdx', { eager: true });
+
+export function propertyPages(): Record<PropertyName, { Content: AstroComponentFactory; frontmatter: z.infer<typeof Frontmatter> }> {
+  const byName = new Map(Object.entries(modules).map(([path, m]) => [path.replace(/^.*\/(p\d)\.mdx$/, '$1').toUpperCase(), m]));
+  const out = {} as Record<PropertyName, { Content: AstroComponentFactory; frontmatter: z.infer<typeof Frontmatter> }>;
+  for (const name of PROPERTY_NAMES) {
+    const m = byName.get(name);
+    if (!m) throw new Error(`content/properties/${name.toLowerCase()}.mdx is missing: every property needs its page`);
+    out[name] = { Content: m.Content, frontmatter: Frontmatter.parse(m.frontmatter) };
+    byName.delete(name);
+  }
+  if (byName.size > 0) throw new Error(`content/properties has pages for no property: ${[...byName.keys()].join(', ')}`);
+  return out;
+}
