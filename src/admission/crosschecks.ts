@@ -210,7 +210,7 @@ function checkTotals(a: Artifacts): CheckReport {
     title: 'Totals agree across files, and every stored ratio and ceiling equals its recomputation',
     facts: [
       { label: 'gold files on disk, in adversarial and datacheck', value: files },
-      { label: 'gold files scored, in adversarial, datacheck and category F1', value: scored },
+      { label: 'gold files scored, in adversarial, datacheck and the category scores', value: scored },
       { label: 'gold errors, in adversarial, datacheck and pairing', value: errors },
       { label: 'stored ratios and ceilings recomputed', value: derived },
     ],

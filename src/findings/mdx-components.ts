@@ -1,6 +1,6 @@
 /**
  * Everything prose in content/ may use, handed to each MDX file by the page that
- * renders it. The MDX source check reads this list to know which tags are ours.
+ * renders it. The MDX source check reads mdx-component-names.ts; the type below keeps the two equal.
  */
 import Leaf from '../components/figures/Leaf.astro';
 import Derived from '../components/figures/Derived.astro';
@@ -33,6 +33,8 @@ import HeadlinePredictor from '../components/findings/HeadlinePredictor.astro';
 import AdmissionChecks from '../components/findings/AdmissionChecks.astro';
 import ArtifactTable from '../components/findings/ArtifactTable.astro';
 
+import type { MdxComponentName } from './mdx-component-names.ts';
+
 export const MDX_COMPONENTS = {
   h2: H2,
   h3: H3,
@@ -64,6 +66,4 @@ export const MDX_COMPONENTS = {
   CommittedFiles,
   AdmissionChecks,
   ArtifactTable,
-};
-
-export const MDX_COMPONENT_NAMES: readonly string[] = Object.keys(MDX_COMPONENTS);
+} satisfies Record<MdxComponentName, unknown>;

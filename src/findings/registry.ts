@@ -19,7 +19,7 @@ export const FINDINGS = {
   containment: { title: 'Containment runs one way', properties: ['P4', 'P6'] },
   fallback: { title: 'How little it takes to reach a label', properties: ['P6'] },
   shuffle: { title: 'An order dependence that moves nothing today', properties: ['P5'] },
-  'per-category': { title: 'Category F1 ignores where', properties: ['P7'] },
+  'per-category': { title: 'Category F-score ignores where', properties: ['P7'] },
   'null-category': { title: 'One null category and the pairing slides', properties: ['P8'] },
   'table-5': { title: 'Table 5, paper against tree', properties: ['P9'] },
   pin: { title: 'What was measured', properties: [] },

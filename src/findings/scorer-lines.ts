@@ -34,11 +34,11 @@ export const SCORER_LINES = {
   238: "the judge's overall scores appended",
   242: 'the except Exception that swallows parse failures',
   243: 'the message printed for a failed file',
-  298: 'comment: aggregate for weighted F1 and per-category metrics',
+  298: 'comment: aggregate for the weighted F-score and the per-category metrics',
   300: 'truth vectors stacked',
   310: 'per-category support',
   312: 'per-category precision, which reaches neither headline metric',
-  314: 'per-category F1',
+  314: 'per-category F-score',
   361: 'the __main__ guard',
 } as const;
 

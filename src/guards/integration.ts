@@ -1,0 +1,49 @@
+/**
+ * The guards as an Astro integration: the prose is checked before the build
+ * starts (with file:line:column), and the built pages once it is done. Either
+ * stops the build.
+ */
+import type { AstroIntegration } from 'astro';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { admit } from '../admission/admit.ts';
+import { artifactsRoot, lockPath } from '../admission/paths.ts';
+import { MDX_COMPONENT_NAMES } from '../findings/mdx-component-names.ts';
+import { checkBuiltSite } from './built-html.ts';
+import { checkContentDir } from './mdx-source.ts';
+
+export class GuardError extends Error {
+  override name = 'GuardError';
+}
+
+function fail(what: string, problems: readonly string[]): never {
+  throw new GuardError(`${what}: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
+}
+
+export function checkContent(projectRoot: string): string[] {
+  const audit = admit({ root: artifactsRoot(), lockPath: lockPath() });
+  return checkContentDir(join(projectRoot, 'content'), projectRoot, audit, MDX_COMPONENT_NAMES).map(
+    (p) => `${p.file}:${p.line}:${p.column}: ${p.message}`,
+  );
+}
+
+export function auditGuards(): AstroIntegration {
+  let root = process.cwd();
+  return {
+    name: 'audit-guards',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
+      'astro:build:start': () => {
+        const problems = checkContent(root);
+        if (problems.length) fail('The prose in content/ fails the figure check', problems);
+      },
+      'astro:build:done': ({ dir, logger }) => {
+        const problems = checkBuiltSite(fileURLToPath(dir));
+        if (problems.length) fail('The built site fails the figure check', problems);
+        logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
+      },
+    },
+  };
+}

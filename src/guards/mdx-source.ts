@@ -1,0 +1,120 @@
+/**
+ * The check on the prose itself, with file:line:column: no digits in MDX text
+ * outside the reviewed allowlist, only our components, and every figure, quote,
+ * derivation, conclusion, finding and scorer citation they name must exist.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { mdxjs } from 'micromark-extension-mdxjs';
+import { mdxFromMarkdown } from 'mdast-util-mdx';
+import type { Audit } from '../admission/admit.ts';
+import { looseFigures } from './allowlist.ts';
+import { KINDS } from '../figures/format.ts';
+import { leaf, parseRef, words } from '../figures/provenance.ts';
+import { isDerivationName } from '../derive/named.ts';
+import { isConclusionName } from '../derive/conclusions.ts';
+import { isFindingId } from '../findings/registry.ts';
+import { isScorerLine } from '../findings/scorer-lines.ts';
+
+export interface SourceProblem {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+interface Node {
+  type: string;
+  value?: string;
+  name?: string | null;
+  attributes?: { type: string; name?: string; value?: unknown }[];
+  children?: Node[];
+  position?: { start: { line: number; column: number } };
+}
+
+/** Frontmatter is YAML; the MDX parser does not know it, so it is scanned as text and cut off. */
+function splitFrontmatter(source: string): { yaml: string; body: string; offset: number } {
+  const m = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  if (!m) return { yaml: '', body: source, offset: 0 };
+  return { yaml: m[1]!, body: source.slice(m[0].length), offset: m[0].split('\n').length - 1 };
+}
+
+export function checkMdxSource(source: string, file: string, audit: Audit, components: readonly string[]): SourceProblem[] {
+  const problems: SourceProblem[] = [];
+  const { yaml, body, offset } = splitFrontmatter(source);
+  yaml.split('\n').forEach((line, i) => {
+    for (const token of looseFigures(line)) problems.push({ file, line: i + 2, column: line.indexOf(token) + 1, message: `digit in frontmatter: ${JSON.stringify(token)}` });
+  });
+  let tree: Node;
+  try {
+    tree = fromMarkdown(body, { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as unknown as Node;
+  } catch (e) {
+    const err = e as { line?: number; column?: number; message: string };
+    return [{ file, line: (err.line ?? 0) + offset, column: err.column ?? 0, message: `not valid MDX: ${err.message}` }];
+  }
+  const at = (n: Node) => ({ line: (n.position?.start.line ?? 0) + offset, column: n.position?.start.column ?? 0 });
+  const report = (n: Node, message: string) => problems.push({ file, ...at(n), message });
+  const attr = (n: Node, name: string): string | undefined => {
+    const a = n.attributes?.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);
+    return typeof a?.value === 'string' ? a.value : undefined;
+  };
+  const attempt = (n: Node, fn: () => unknown) => {
+    try {
+      fn();
+    } catch (e) {
+      report(n, (e as Error).message);
+    }
+  };
+
+  const visit = (n: Node) => {
+    if (n.type === 'text' || n.type === 'inlineCode' || n.type === 'code') {
+      for (const token of looseFigures(n.value ?? '')) report(n, `hand-typed figure ${JSON.stringify(token)} in prose: use <Leaf>, <Derived> or <ScorerLines>`);
+    }
+    if (n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression') report(n, 'a JavaScript expression in prose: figures come only through the figure components');
+    if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name) {
+      const name = n.name;
+      const isHtml = /^[a-z]/.test(name);
+      if (!isHtml && !components.includes(name)) report(n, `<${name}> is not one of the components prose may use (src/findings/mdx-components.ts)`);
+      for (const a of n.attributes ?? []) {
+        if (a.type !== 'mdxJsxAttribute') report(n, `<${name}> spreads an expression; give each attribute literally`);
+        else if (a.value !== null && typeof a.value !== 'string' && a.value !== undefined) report(n, `<${name} ${a.name}={...}>: attribute values must be literal strings`);
+      }
+      if (name === 'Leaf') {
+        const ref = attr(n, 'at') ?? '';
+        const kind = attr(n, 'as') ?? '';
+        if (!(KINDS as readonly string[]).includes(kind)) report(n, `<Leaf as="${kind}">: not a figure kind (${KINDS.join(', ')})`);
+        else attempt(n, () => {
+          const { file: f, pointer } = parseRef(ref);
+          leaf(audit, f, pointer, kind as (typeof KINDS)[number]);
+        });
+      }
+      if (name === 'Said') attempt(n, () => {
+        const { file: f, pointer } = parseRef(attr(n, 'at') ?? '');
+        words(audit, f, pointer);
+      });
+      if (name === 'Derived' && !isDerivationName(attr(n, 'name') ?? '')) report(n, `<Derived name="${attr(n, 'name')}">: no such derivation (src/derive/named.ts)`);
+      if (name === 'Holds' && !isConclusionName(attr(n, 'that') ?? '')) report(n, `<Holds that="${attr(n, 'that')}">: no such conclusion (src/derive/conclusions.ts)`);
+      if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? '')) report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
+      if (name === 'ScorerLines') {
+        const spec = attr(n, 'at') ?? '';
+        const ends = spec.split('-').map(Number);
+        if (ends.length > 2 || !ends.every((x) => isScorerLine(x))) report(n, `<ScorerLines at="${spec}">: not in the scorer line map (src/findings/scorer-lines.ts)`);
+      }
+    }
+    for (const c of n.children ?? []) visit(c);
+  };
+  visit(tree);
+  return problems;
+}
+
+export function mdxFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.mdx'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+export function checkContentDir(dir: string, root: string, audit: Audit, components: readonly string[]): SourceProblem[] {
+  return mdxFiles(dir).flatMap((path) => checkMdxSource(readFileSync(path, 'utf8'), relative(root, path), audit, components));
+}
