@@ -1,0 +1,38 @@
+/**
+ * Builds the site from a throw-away copy of the project (node_modules linked, not
+ * copied), so a test can change prose or artifacts and watch the real build refuse.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT, SHARED } from './fixture.ts';
+
+export interface Sandbox {
+  readonly dir: string;
+  edit(path: string, fn: (text: string) => string): void;
+  build(env?: Record<string, string>): { code: number; output: string; dist: string };
+  dispose(): void;
+}
+
+const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'artifacts.lock.json', 'src', 'content', 'public', 'scripts'];
+
+export function sandbox(): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), 'trail-site-'));
+  for (const entry of COPIED) cpSync(join(PROJECT, entry), join(dir, entry), { recursive: true });
+  symlinkSync(join(PROJECT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return {
+    dir,
+    edit: (path, fn) => writeFileSync(join(dir, path), fn(readFileSync(join(dir, path), 'utf8'))),
+    build: (env = {}) => {
+      const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+        cwd: dir,
+        env: { ...process.env, AUDIT_ROOT: SHARED, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+        encoding: 'utf8',
+        timeout: 240_000,
+      });
+      return { code: r.status ?? -1, output: `${r.stdout}\n${r.stderr}`, dist: join(dir, 'dist') };
+    },
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

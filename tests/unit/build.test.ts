@@ -1,0 +1,58 @@
+/** The guards inside the real `astro build`: each change below must stop it with a clear message. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sandbox, type Sandbox } from '../support/build.ts';
+import { makeCopy, type Copy } from '../support/fixture.ts';
+
+describe('the real build refuses', { concurrency: false }, () => {
+  let box: Sandbox;
+  let copy: Copy | undefined;
+  before(() => (box = sandbox()));
+  after(() => {
+    box.dispose();
+    copy?.dispose();
+  });
+
+  test('the unchanged project builds', () => {
+    const r = box.build();
+    assert.equal(r.code, 0, r.output.slice(-3000));
+    assert.match(r.output, /figure check: every number on every page comes from a figure element/);
+  });
+
+  test('a hand-typed figure in prose, with file:line:column', () => {
+    box.edit('content/properties/p3.mdx', (t) => t.replace('## What it moves\n', '## What it moves\n\nIt is 0.973 now.\n'));
+    const r = box.build();
+    box.edit('content/properties/p3.mdx', (t) => t.replace('\nIt is 0.973 now.\n', ''));
+    assert.notEqual(r.code, 0);
+    assert.match(r.output, /content\/properties\/p3\.mdx:\d+:\d+: hand-typed figure "0\.973"/);
+  });
+
+  test('a finding placed on no page', () => {
+    box.edit('content/report.mdx', (t) => t.replace('<Finding id="table-5">', '<div>').replace('<Table5 />\n\n</Finding>', '<Table5 />\n\n</div>'));
+    box.edit('src/findings/registry.ts', (t) => t.replace("'table-5': { title: 'Table 5, paper against tree', properties: ['P9'] }", "'table-5': { title: 'Table 5, paper against tree', properties: [] }"));
+    const r = box.build();
+    box.edit('content/report.mdx', (t) => t.replace('<div>', '<Finding id="table-5">').replace('<Table5 />\n\n</div>', '<Table5 />\n\n</Finding>'));
+    box.edit('src/findings/registry.ts', (t) => t.replace("properties: [] }", "properties: ['P9'] }"));
+    assert.notEqual(r.code, 0);
+    assert.match(r.output, /finding "table-5" is in the registry .* but placed on no page/);
+  });
+
+  test('a tampered artifact byte', () => {
+    copy = makeCopy();
+    const t = copy.read('results/catf1.json');
+    copy.write('results/catf1.json', t.replace('"weighted_f1": 1.0', '"weighted_f1": 0.9'));
+    const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
+    assert.notEqual(r.code, 0);
+    assert.match(r.output, /Artifact refused \[digest\] results\/catf1\.json/);
+  });
+
+  test('a conclusion the data no longer supports', () => {
+    copy?.dispose();
+    copy = makeCopy();
+    copy.edit('results/pairing.json', (d) => (d.on_the_real_gold.falsy_categories = 2));
+    copy.relock();
+    const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
+    assert.notEqual(r.code, 0);
+    assert.match(r.output, /no longer support it.*conclusion "p8-moves-nothing"/s);
+  });
+});

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { admit } from '../../src/admission/admit.ts';
+import { assertConclusion, CONCLUSIONS } from '../../src/derive/conclusions.ts';
+import { checkBuiltSite, scanHtml } from '../../src/guards/built-html.ts';
+import { checkMdxSource } from '../../src/guards/mdx-source.ts';
+import { MDX_COMPONENT_NAMES } from '../../src/findings/mdx-component-names.ts';
+import { LOCK, PROJECT, SHARED, makeCopy } from '../support/fixture.ts';
+
+const audit = admit({ root: SHARED, lockPath: LOCK });
+
+describe('built-HTML figure check', () => {
+  const MUST_CATCH = ['0.973', '1.000', '0.4725', '97.3%', '74,865', '74865', '129.1x', '0.973x', '3,205 substrings', 'line 54'];
+  for (const text of MUST_CATCH) {
+    test(`catches ${JSON.stringify(text)} in text, alt, title and aria-label`, () => {
+      const token = text.split(' ')[0] === 'line' ? '54' : text.split(' ')[0]!;
+      for (const html of [
+        `<p>The score is ${text} here.</p>`,
+        `<img alt="a ${text} chart" src="x.png">`,
+        `<span title="about ${text}">x</span>`,
+        `<button aria-label="show ${text}">x</button>`,
+      ]) {
+        const v = scanHtml(`<!doctype html><html><body>${html}</body></html>`, 'page.html');
+        assert.equal(v.length, 1, `${html} -> ${JSON.stringify(v)}`);
+        assert.ok(v[0]!.token.includes(token), v[0]!.token);
+      }
+    });
+  }
+  test('a number inside a figure element, a citation link or the allowlist passes', () => {
+    const html = `<p><span class="fig" data-fig="score">0.973</span> <a data-fig="cite" href="#">line 54</a>
+      P3 and P9, Table 1 and Table 5, arXiv:2505.08638v3, SHA-256.</p>`;
+    assert.deepEqual(scanHtml(`<html><body>${html}</body></html>`, 'p.html'), []);
+  });
+  test('the title and the meta description are read too', () => {
+    const v = scanHtml('<html><head><title>Scores 0.97</title><meta name="description" content="now 12 more"></head><body></body></html>', 'p.html');
+    assert.deepEqual(v.map((x) => x.token), ['0.97', '12']);
+  });
+  test('a script body is not reader text', () => {
+    assert.deepEqual(scanHtml('<html><body><script>var a = 1;</script></body></html>', 'p.html'), []);
+  });
+});
+
+describe('MDX source check', () => {
+  const check = (src: string) => checkMdxSource(src, 'content/x.mdx', audit, MDX_COMPONENT_NAMES);
+  test('the real prose passes', () => {
+    for (const f of ['report.mdx', 'method.mdx', 'properties/p1.mdx', 'properties/p8.mdx']) {
+      assert.deepEqual(checkMdxSource(readFileSync(join(PROJECT, 'content', f), 'utf8'), f, audit, MDX_COMPONENT_NAMES), []);
+    }
+  });
+  test('a figure in prose is reported with file, line and column', () => {
+    const p = check('---\ntitle: T\n---\n\n# Head\n\nWe found 3,205 substrings.\n');
+    assert.equal(p.length, 1);
+    assert.deepEqual([p[0]!.file, p[0]!.line, p[0]!.column], ['content/x.mdx', 7, 1]);
+    assert.match(p[0]!.message, /"3,205"/);
+  });
+  const REFUSED: [string, RegExp][] = [
+    ['Scores of 0.973 are high.', /hand-typed figure "0.973"/],
+    ['See `line 54`.', /"54"/],
+    ['```\nvalue = 0.4725\n```', /"0.4725"/],
+    ['---\ntitle: Top 10\n---\nx', /frontmatter/],
+    ['A <Leaf at="results/adversarial.json#/splits/GAIA/nope" as="score" /> value.', /names no leaf/],
+    ['A <Leaf at="results/adversarial.json#/table_1" as="score" /> value.', /not a number/],
+    ['A <Leaf at="results/nope.json#/x" as="score" /> value.', /no artifact/],
+    ['A <Leaf at="results/adversarial.json#/splits/GAIA/gold_errors" as="fancy" /> value.', /not a figure kind/],
+    ['A <Derived name="no/such" /> value.', /no such derivation/],
+    ['<Holds that="everything-is-fine">Fine.</Holds>', /no such conclusion/],
+    ['<Finding id="nineteenth">x</Finding>', /no such finding/],
+    ['See <ScorerLines at="16" />.', /scorer line map/],
+    ['<Sneaky />', /not one of the components/],
+    ['Two is {1 + 1}.', /expression/],
+  ];
+  for (const [src, expected] of REFUSED) {
+    test(`refuses ${JSON.stringify(src.slice(0, 50))}`, () => {
+      const p = check(src);
+      assert.ok(p.length >= 1, 'no problem reported');
+      assert.match(p.map((x) => x.message).join('\n'), expected);
+    });
+  }
+});
+
+describe('findings registry, both ways', () => {
+  const withDist = (fn: (dist: string) => void) => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    try {
+      cpSync(join(PROJECT, 'dist'), dist, { recursive: true });
+      fn(dist);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  };
+  test('the built site places every finding and no other', () => {
+    assert.deepEqual(checkBuiltSite(join(PROJECT, 'dist')), []);
+  });
+  test('a finding removed from every page is reported', () => {
+    withDist((dist) => {
+      for (const page of ['index.html', 'properties/p9/index.html']) {
+        const path = join(dist, page);
+        writeFileSync(path, readFileSync(path, 'utf8').replaceAll('data-finding="table-5"', 'data-x="y"'));
+      }
+      assert.deepEqual(checkBuiltSite(dist), ['finding "table-5" is in the registry (src/findings/registry.ts) but placed on no page']);
+    });
+  });
+  test('a placed finding the registry does not know is reported', () => {
+    withDist((dist) => {
+      const path = join(dist, 'index.html');
+      writeFileSync(path, readFileSync(path, 'utf8').replace('<main id="main">', '<main id="main"><section data-finding="rumour"></section>'));
+      assert.deepEqual(checkBuiltSite(dist), ['a page places finding "rumour", which is not in the registry']);
+    });
+  });
+});
+
+describe('stated conclusions', () => {
+  test('every conclusion holds on the real artifacts', () => {
+    for (const name of Object.keys(CONCLUSIONS)) assertConclusion(audit, name);
+  });
+  const BROKEN: [string, (d: Record<string, any>) => void, string, string][] = [
+    ['results/pairing.json', (d) => (d.on_the_real_gold.falsy_categories = 1), 'p8-moves-nothing', 'no real gold error carries a null'],
+    ['results/normaliser.json', (d) => (d.shuffle.ambiguous_gold_spellings = ['Tool']), 'p5-moves-nothing', 'no gold spelling is ambiguous'],
+    ['results/datacheck.json', (d) => (d.properties.P9.magnitude = d.properties.P9.magnitude.replace(/^8 of/, '7 of')), 'p9-count-matches', 'Table 5 cells'],
+  ];
+  for (const [file, tamper, name, says] of BROKEN) {
+    test(`"${name}" fails when the data stops supporting it`, () => {
+      const copy = makeCopy();
+      try {
+        copy.edit(file as never, tamper);
+        copy.relock();
+        const changed = admit({ root: copy.root, lockPath: copy.lockPath });
+        assert.throws(() => assertConclusion(changed, name), (e: Error) => e.message.includes(says) && e.message.includes(name));
+      } finally {
+        copy.dispose();
+      }
+    });
+  }
+});
