@@ -1,10 +1,18 @@
 /** `npm run verify`: admits the artifacts in place (never fetches) and reports each check. */
-import { admit } from '../src/admission/admit.ts';
-import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
-import { reportRefusal, summarise } from '../src/admission/report.ts';
+const started = performance.now();
+// Imported dynamically so --timing can tell module loading from the admission work itself.
+const { admit } = await import('../src/admission/admit.ts');
+const { artifactsRoot, lockPath } = await import('../src/admission/paths.ts');
+const { reportRefusal, summarise } = await import('../src/admission/report.ts');
+const loaded = performance.now();
 
 try {
-  console.log(summarise(admit({ root: artifactsRoot(), lockPath: lockPath() })));
+  const audit = admit({ root: artifactsRoot(), lockPath: lockPath() });
+  const admitted = performance.now();
+  console.log(summarise(audit));
+  if (process.argv.includes('--timing')) {
+    console.log(`timing: modules loaded in ${(loaded - started).toFixed(1)} ms, admission in ${(admitted - loaded).toFixed(1)} ms`);
+  }
 } catch (e) {
   process.exitCode = reportRefusal(e);
 }

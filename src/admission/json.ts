@@ -49,6 +49,15 @@ export function parseStrictJson(text: string): JsonValue {
   const parseString = (): string => {
     const start = pos;
     pos++; // opening quote
+    // Fast path: a string with no escape is one slice, not a character-by-character build.
+    const close = text.indexOf('"', pos);
+    if (close > 0) {
+      const slice = text.slice(pos, close);
+      if (!slice.includes('\\') && !/[\u0000-\u001f]/.test(slice)) {
+        pos = close + 1;
+        return slice;
+      }
+    }
     let out = '';
     for (;;) {
       if (pos >= text.length) fail('a closing quote', start);

@@ -6,6 +6,9 @@
  */
 import { z } from 'zod';
 
+// Each schema parses a handful of documents once per run; compiling fast paths costs more than it saves.
+z.config({ jitless: true });
+
 export const VERDICTS = ['VIOLATED', 'LATENT', 'HELD'] as const;
 export const Verdict = z.enum(VERDICTS);
 export type Verdict = z.infer<typeof Verdict>;

@@ -25,6 +25,8 @@ export interface Figure {
 export interface Words {
   readonly text: string;
   readonly source: Source;
+  /** The text is the last segment of the source pointer (an object key), not the value there. */
+  readonly isKey?: boolean;
 }
 
 export class FigureReferenceError extends Error {
@@ -78,6 +80,13 @@ export function words(audit: Audit, file: ArtifactPath, pointer: string): Words 
   const value = lookup(audit, file, pointer);
   if (typeof value !== 'string') throw new FigureReferenceError(`${ref(file, pointer)} is a ${typeof value}, not a string`);
   return { text: value, source: { type: 'artifact', file, pointer } };
+}
+
+/** An object key (a split, predictor or label name) as words: its pointer is the key's own path. */
+export function keyWords(file: ArtifactPath, pointer: string): Words {
+  const last = pointer.split('/').at(-1);
+  if (last === undefined || pointer === '') throw new FigureReferenceError(`${ref(file, pointer)} names no key`);
+  return { text: last.replaceAll('~1', '/').replaceAll('~0', '~'), source: { type: 'artifact', file, pointer }, isKey: true };
 }
 
 export function fromLock(audit: Audit, pointer: string, kind: Kind): Figure {

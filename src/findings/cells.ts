@@ -3,7 +3,7 @@ import type { Audit } from '../admission/admit.ts';
 import { toPointer, type PathSegment } from '../admission/pointer.ts';
 import type { ArtifactPath } from '../admission/schemas.ts';
 import type { Kind } from '../figures/format.ts';
-import { leaf, words } from '../figures/provenance.ts';
+import { keyWords, leaf, words } from '../figures/provenance.ts';
 import type { Cell } from './table.ts';
 
 export function figCell(a: Audit, file: ArtifactPath, path: readonly PathSegment[], kind: Kind): Cell {
@@ -16,7 +16,7 @@ export function wordsCell(a: Audit, file: ArtifactPath, path: readonly PathSegme
 
 /** A key of an artifact object (a split or predictor name) as words: its provenance is the key's own path. */
 export function keyCell(file: ArtifactPath, path: readonly PathSegment[], key: string): Cell {
-  return { words: { text: key, source: { type: 'artifact', file, pointer: toPointer([...path, key]) } }, as: 'name' };
+  return { words: keyWords(file, toPointer([...path, key])), as: 'name' };
 }
 
 export const EMPTY: Cell = { empty: true };

@@ -4,7 +4,7 @@ import type { Figure, Source, Words } from '../figures/provenance.ts';
 export type Cell =
   | { readonly fig: Figure; readonly flag?: string }
   | { readonly words: Words; readonly as?: 'quote' | 'name' }
-  | { readonly ident: string; readonly source: Source; readonly short?: number }
+  | { readonly ident: string; readonly source: Source; readonly short?: number; readonly isKey?: boolean }
   /** Our own label text; the figure guard refuses digits in it like anywhere else. */
   | { readonly label: string }
   | { readonly pair: readonly [Figure, Figure] }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { updateLock } from '../../src/admission/bring-in.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../../src/admission/schemas.ts';
+import { fromPointer, resolvePointer, toPointer } from '../../src/admission/pointer.ts';
 
 export const PROJECT = resolve(import.meta.dirname, '../..');
 export const SHARED = resolve(PROJECT, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
@@ -18,11 +19,27 @@ export interface Copy {
   readonly lockPath: string;
   read(path: ArtifactPath): string;
   write(path: ArtifactPath, text: string): void;
-  /** Parses, lets `fn` mutate, writes back with the audit's two-space indentation. */
-  edit(path: ArtifactPath, fn: (doc: Record<string, any>) => void): void;
+  /** Reads the value at a JSON Pointer in one file. */
+  get(path: ArtifactPath, pointer: string): unknown;
+  /** Sets the value at a JSON Pointer (creating the last key) and writes the file back, two-space indented. */
+  set(path: ArtifactPath, pointer: string, value: unknown): void;
+  /** Removes the key or array item at a JSON Pointer. */
+  drop(path: ArtifactPath, pointer: string): void;
   /** Accepts the copy's current bytes into its lock, as `--update-lock` would. */
   relock(): void;
   dispose(): void;
+}
+
+type Container = Record<string, unknown>;
+
+function change(copy: Copy, path: ArtifactPath, pointer: string, fn: (parent: Container, key: string) => void): void {
+  const doc: unknown = JSON.parse(copy.read(path));
+  const segments = fromPointer(pointer);
+  const key = segments.pop();
+  const parent = resolvePointer(doc, toPointer(segments));
+  if (key === undefined || parent === null || typeof parent !== 'object') throw new Error(`${path}#${pointer}: no parent to change`);
+  fn(parent as Container, key);
+  copy.write(path, JSON.stringify(doc, null, 2) + '\n');
 }
 
 export function makeCopy(): Copy {
@@ -35,11 +52,9 @@ export function makeCopy(): Copy {
     lockPath,
     read: (p) => readFileSync(join(root, p), 'utf8'),
     write: (p, text) => writeFileSync(join(root, p), text),
-    edit: (p, fn) => {
-      const doc = JSON.parse(copy.read(p));
-      fn(doc);
-      copy.write(p, JSON.stringify(doc, null, 2) + '\n');
-    },
+    get: (p, pointer) => resolvePointer(JSON.parse(copy.read(p)), pointer),
+    set: (p, pointer, value) => change(copy, p, pointer, (parent, key) => void (parent[key] = value)),
+    drop: (p, pointer) => change(copy, p, pointer, (parent, key) => void delete parent[key]),
     relock: () => void updateLock(root, lockPath),
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };

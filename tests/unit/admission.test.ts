@@ -60,7 +60,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a removed key',
-    tamper: (c) => c.edit('results/adversarial.json', (d) => delete d.splits.GAIA.predictors.silent.joint_accuracy),
+    tamper: (c) => c.drop('results/adversarial.json', '/splits/GAIA/predictors/silent/joint_accuracy'),
     relock: true,
     check: 'schema',
     file: 'results/adversarial.json',
@@ -69,7 +69,7 @@ const CASES: Case[] = [
   },
   {
     name: 'an extra key',
-    tamper: (c) => c.edit('results/catf1.json', (d) => (d.rows[2].comment = 'hello')),
+    tamper: (c) => c.set('results/catf1.json', '/rows/2/comment', 'hello'),
     relock: true,
     check: 'schema',
     file: 'results/catf1.json',
@@ -78,7 +78,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a string where a number belongs',
-    tamper: (c) => c.edit('results/adversarial.json', (d) => (d.splits['SWE Bench'].gold_errors = '256')),
+    tamper: (c) => c.set('results/adversarial.json', '/splits/SWE Bench/gold_errors', '256'),
     relock: true,
     check: 'schema',
     file: 'results/adversarial.json',
@@ -105,7 +105,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a different pinned_commit in one file',
-    tamper: (c) => c.edit('results/normaliser.json', (d) => (d.pinned_commit = 'f'.repeat(40))),
+    tamper: (c) => c.set('results/normaliser.json', '/pinned_commit', 'f'.repeat(40)),
     relock: true,
     check: 'pins',
     file: 'results/normaliser.json',
@@ -113,7 +113,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a different scorer digest in one file',
-    tamper: (c) => c.edit('results/pairing.json', (d) => (d.scorer_sha256 = 'e'.repeat(64))),
+    tamper: (c) => c.set('results/pairing.json', '/scorer_sha256', 'e'.repeat(64)),
     relock: true,
     check: 'pins',
     file: 'results/pairing.json',
@@ -121,11 +121,10 @@ const CASES: Case[] = [
   },
   {
     name: 'one span id changed in the index, its summary still right (only the digest can tell)',
-    tamper: (c) =>
-      c.edit('index/spans.json', (d) => {
-        const first = Object.keys(d.splits.GAIA)[0]!;
-        d.splits.GAIA[first][0] = 'ffffffffffffffff';
-      }),
+    tamper: (c) => {
+      const first = Object.keys(c.get('index/spans.json', '/splits/GAIA') as object)[0]!;
+      c.set('index/spans.json', `/splits/GAIA/${first}/0`, 'ffffffffffffffff');
+    },
     relock: true,
     check: 'index',
     file: /index\/spans\.json|results\/adversarial\.json/,
@@ -134,7 +133,7 @@ const CASES: Case[] = [
   },
   {
     name: 'an index summary that disagrees with its lists',
-    tamper: (c) => c.edit('index/spans.json', (d) => (d.summary['SWE Bench'].distinct_spans = 1047)),
+    tamper: (c) => c.set('index/spans.json', '/summary/SWE Bench/distinct_spans', 1047),
     relock: true,
     check: 'index',
     file: 'index/spans.json',
@@ -142,7 +141,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a missing index_sha256',
-    tamper: (c) => c.edit('results/catf1.json', (d) => delete d.index_sha256),
+    tamper: (c) => c.drop('results/catf1.json', '/index_sha256'),
     relock: true,
     check: 'schema',
     file: 'results/catf1.json',
@@ -150,7 +149,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a verdict PASSED',
-    tamper: (c) => c.edit('results/datacheck.json', (d) => (d.properties.P9.verdict = 'PASSED')),
+    tamper: (c) => c.set('results/datacheck.json', '/properties/P9/verdict', 'PASSED'),
     relock: true,
     check: 'schema',
     file: 'results/datacheck.json',
@@ -159,8 +158,7 @@ const CASES: Case[] = [
   },
   {
     name: 'P7 decided twice',
-    tamper: (c) =>
-      c.edit('results/pairing.json', (d) => (d.properties.P7 = { claim: 'a second opinion', verdict: 'HELD', magnitude: 'none' })),
+    tamper: (c) => c.set('results/pairing.json', '/properties/P7', { claim: 'a second opinion', verdict: 'HELD', magnitude: 'none' }),
     relock: true,
     check: 'properties',
     file: 'results/pairing.json',
@@ -169,7 +167,7 @@ const CASES: Case[] = [
   },
   {
     name: 'P3 missing',
-    tamper: (c) => c.edit('results/datacheck.json', (d) => delete d.properties.P3),
+    tamper: (c) => c.drop('results/datacheck.json', '/properties/P3'),
     relock: true,
     check: 'properties',
     file: /results\/adversarial\.json.*results\/pairing\.json/,
@@ -178,7 +176,7 @@ const CASES: Case[] = [
   },
   {
     name: 'an unknown property P10',
-    tamper: (c) => c.edit('results/catf1.json', (d) => (d.properties.P10 = { claim: 'x', verdict: 'HELD', magnitude: 'y' })),
+    tamper: (c) => c.set('results/catf1.json', '/properties/P10', { claim: 'x', verdict: 'HELD', magnitude: 'y' }),
     relock: true,
     check: 'properties',
     file: 'results/catf1.json',
@@ -194,7 +192,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a score above one',
-    tamper: (c) => c.edit('results/catf1.json', (d) => (d.rows[1].weighted_f1 = 1.5)),
+    tamper: (c) => c.set('results/catf1.json', '/rows/1/weighted_f1', 1.5),
     relock: true,
     check: 'schema',
     file: 'results/catf1.json',
@@ -202,7 +200,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a stored volume ratio that its inputs do not give',
-    tamper: (c) => c.edit('results/adversarial.json', (d) => (d.splits.GAIA.predictors['every-span-once'].volume_ratio = 6.2)),
+    tamper: (c) => c.set('results/adversarial.json', '/splits/GAIA/predictors/every-span-once/volume_ratio', 6.2),
     relock: true,
     check: 'derivation',
     file: 'results/adversarial.json',
@@ -210,7 +208,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a stored reachable ceiling that its inputs do not give',
-    tamper: (c) => c.edit('results/adversarial.json', (d) => (d.splits['SWE Bench'].reachable_ceiling = 0.97)),
+    tamper: (c) => c.set('results/adversarial.json', '/splits/SWE Bench/reachable_ceiling', 0.97),
     relock: true,
     check: 'derivation',
     file: 'results/adversarial.json',
@@ -218,7 +216,7 @@ const CASES: Case[] = [
   },
   {
     name: 'gold totals that disagree across files',
-    tamper: (c) => c.edit('results/pairing.json', (d) => (d.on_the_real_gold.gold_errors = 841)),
+    tamper: (c) => c.set('results/pairing.json', '/on_the_real_gold/gold_errors', 841),
     relock: true,
     check: 'totals',
     file: 'results/pairing.json',

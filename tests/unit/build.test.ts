@@ -49,7 +49,7 @@ describe('the real build refuses', { concurrency: false }, () => {
   test('a conclusion the data no longer supports', () => {
     copy?.dispose();
     copy = makeCopy();
-    copy.edit('results/pairing.json', (d) => (d.on_the_real_gold.falsy_categories = 2));
+    copy.set('results/pairing.json', '/on_the_real_gold/falsy_categories', 2);
     copy.relock();
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
     assert.notEqual(r.code, 0);

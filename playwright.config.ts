@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+// Here Debian's Chromium (Playwright cannot download its own); on a machine with
+// Playwright's browsers (a GitHub runner) leave CHROMIUM_PATH unset and have no /usr/bin/chromium.
+const executablePath = process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const port = Number(process.env['PORT'] ?? 4321);
+const base = (process.env['SITE_BASE'] ?? '/').replace(/\/?$/, '/');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  reporter: [['list']],
+  forbidOnly: !!process.env['CI'],
+  use: {
+    baseURL: `http://127.0.0.1:${port}${base}`,
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: `npx astro preview --host 127.0.0.1 --port ${port}`,
+    url: `http://127.0.0.1:${port}${base}`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 60_000,
+  },
+});
