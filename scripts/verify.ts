@@ -1,4 +1,6 @@
 /** `npm run verify`: admits the artifacts in place (never fetches) and reports each check. */
+export {};
+
 const started = performance.now();
 // Imported dynamically so --timing can tell module loading from the admission work itself.
 const { admit } = await import('../src/admission/admit.ts');
