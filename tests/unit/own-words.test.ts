@@ -1,0 +1,48 @@
+/**
+ * Every sentence on the site is ours: no run of ten words in the prose, the
+ * components or the README may also stand in the audit's own README.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { test } from 'node:test';
+import { PROJECT, SHARED } from '../support/fixture.ts';
+
+const AUDIT_README = join(SHARED, '../context/trail-scorer-audit-README.txt');
+const normalise = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
+
+function ourFiles(): string[] {
+  const files = ['README.md'];
+  for (const dir of ['content', 'src']) {
+    for (const e of readdirSync(join(PROJECT, dir), { recursive: true, withFileTypes: true })) {
+      if (e.isFile() && /\.(md|mdx|astro|ts)$/.test(e.name)) files.push(relative(PROJECT, join(e.parentPath, e.name)));
+    }
+  }
+  return files;
+}
+
+/** Runs of ten words (over fifty characters) that `text` shares with `reference`. */
+export function sharedRuns(text: string, reference: string): string[] {
+  const words = normalise(text).split(' ');
+  const hits: string[] = [];
+  for (let i = 0; i + 10 <= words.length; i++) {
+    const run = words.slice(i, i + 10).join(' ');
+    if (run.length > 50 && reference.includes(run)) {
+      hits.push(run);
+      i += 9;
+    }
+  }
+  return hits;
+}
+
+test('the check finds a copied run', () => {
+  const reference = 'intro the judge reported every available category against every single span in the trace, twice';
+  const ours = 'Here the judge reported every available category against every single span in the trace, again.';
+  assert.deepEqual(sharedRuns(ours, reference), ['the judge reported every available category against every single span']);
+});
+
+test("no ten-word run of the audit's README stands in our prose, components or README", { skip: !existsSync(AUDIT_README) && 'the audit README is not beside the project' }, () => {
+  const reference = normalise(readFileSync(AUDIT_README, 'utf8'));
+  const found = ourFiles().flatMap((f) => sharedRuns(readFileSync(join(PROJECT, f), 'utf8'), reference).map((run) => `${f}: "${run}"`));
+  assert.deepEqual(found, []);
+});
