@@ -49,8 +49,10 @@ export function bringInFrom(from: string, root: string, lock: Lock): ArtifactPat
   return [...ARTIFACT_PATHS];
 }
 
+/** Where files are downloaded from; overridable so tests can serve the layout from loopback. */
 export function downloadUrl(entry: LockFile): string {
-  return `https://raw.githubusercontent.com/${entry.repository}/${entry.commit}/${entry.path}`;
+  const base = (process.env['AUDIT_DOWNLOAD_BASE'] ?? 'https://raw.githubusercontent.com/').replace(/\/?$/, '/');
+  return `${base}${entry.repository}/${entry.commit}/${entry.path}`;
 }
 
 /** Downloads the six files at their locked commits, each verified against the lock before it is written. */

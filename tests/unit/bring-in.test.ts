@@ -1,0 +1,158 @@
+/** Bringing the artifacts in: from a folder, by download, and accepting new bytes with --update-lock. */
+import assert from 'node:assert/strict';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { admit, loadLock } from '../../src/admission/admit.ts';
+import { bringInByDownload, bringInFrom, updateLock } from '../../src/admission/bring-in.ts';
+import { AdmissionError } from '../../src/admission/errors.ts';
+import { ARTIFACT_PATHS } from '../../src/admission/schemas.ts';
+import { LOCK, PROJECT, SHARED, makeCopy } from '../support/fixture.ts';
+import { serve } from '../support/static-server.ts';
+
+const empty = () => mkdtempSync(join(tmpdir(), 'trail-empty-'));
+const run = (script: string, args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, [join(PROJECT, script), ...args], { cwd: PROJECT, env: { ...process.env, ...env }, encoding: 'utf8' });
+
+describe('from a folder', () => {
+  test('copies the six files and they are admitted', () => {
+    const root = empty();
+    try {
+      bringInFrom(SHARED, root, loadLock(LOCK));
+      assert.equal(admit({ root, lockPath: LOCK }).files.length, 6);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+  test('refuses a source file the lock does not name, and writes nothing', () => {
+    const copy = makeCopy();
+    const root = empty();
+    try {
+      copy.write('results/pairing.json', copy.read('results/pairing.json').replace('836', '837'));
+      assert.throws(() => bringInFrom(copy.root, root, loadLock(LOCK)), (e: AdmissionError) => e.check === 'digest' && e.file === 'results/pairing.json' && /--update-lock/.test(e.found));
+      for (const p of ARTIFACT_PATHS) assert.equal(existsSync(join(root, p)), false, `${p} was written`);
+    } finally {
+      copy.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('by download', () => {
+  let site: { url: string; close: () => Promise<void> };
+  let mirror: string;
+  before(async () => {
+    // A loopback server laid out as <repository>/<commit>/<path>, like the raw file host.
+    mirror = empty();
+    for (const f of loadLock(LOCK).files) {
+      mkdirSync(join(mirror, f.repository, f.commit, f.path, '..'), { recursive: true });
+      cpSync(join(SHARED, f.path), join(mirror, f.repository, f.commit, f.path));
+    }
+    site = await serve(mirror);
+  });
+  after(async () => {
+    await site.close();
+    rmSync(mirror, { recursive: true, force: true });
+  });
+
+  test('downloads each file at its locked commit, verified', async () => {
+    const root = empty();
+    process.env['AUDIT_DOWNLOAD_BASE'] = site.url;
+    try {
+      await bringInByDownload(root, loadLock(LOCK));
+      assert.equal(admit({ root, lockPath: LOCK }).files.length, 6);
+    } finally {
+      delete process.env['AUDIT_DOWNLOAD_BASE'];
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+  test('refuses a downloaded file with a changed byte', async () => {
+    const root = empty();
+    const f = loadLock(LOCK).files.find((x) => x.path === 'results/catf1.json')!;
+    const served = join(mirror, f.repository, f.commit, f.path);
+    const original = readFileSync(served);
+    cpSync(join(SHARED, 'results/pairing.json'), served);
+    process.env['AUDIT_DOWNLOAD_BASE'] = site.url;
+    try {
+      await assert.rejects(bringInByDownload(root, loadLock(LOCK)), (e: AdmissionError) => e.check === 'digest' && e.file === 'results/catf1.json');
+      assert.equal(existsSync(join(root, 'results/adversarial.json')), false, 'nothing is written when one file is refused');
+    } finally {
+      delete process.env['AUDIT_DOWNLOAD_BASE'];
+      cpSync(join(SHARED, 'results/catf1.json'), served);
+      assert.deepEqual(readFileSync(served), original);
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+  test('the build step downloads when results/ is empty and AUDIT_ARTIFACTS is unset', async () => {
+    const root = empty();
+    try {
+      // Asynchronous, so this process's loopback server can answer the child.
+      const { stdout } = await promisify(execFile)(process.execPath, [join(PROJECT, 'scripts/prepare.ts')], {
+        cwd: PROJECT,
+        env: { ...process.env, AUDIT_ROOT: root, AUDIT_ARTIFACTS: '', AUDIT_DOWNLOAD_BASE: site.url },
+      });
+      assert.match(stdout, /downloaded at their locked commits/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+test('when the download fails, the build step stops and says how to point it at a local copy', () => {
+  const root = empty();
+  try {
+    const r = run('scripts/prepare.ts', [], { AUDIT_ROOT: root, AUDIT_ARTIFACTS: '', AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/' });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /download failed/);
+    assert.match(r.stderr, /AUDIT_ARTIFACTS=\.\.\/shared\/trail-scorer-audit npm run build/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('npm run verify on an empty results/ refuses and names the missing file', () => {
+  const root = empty();
+  try {
+    const r = run('scripts/verify.ts', [], { AUDIT_ROOT: root });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /Artifact refused \[presence\] index\/spans\.json/);
+    assert.match(r.stderr, /hint: Bring the artifacts in/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+describe('--update-lock', () => {
+  test('accepts new bytes, prints what changed, and keeps a pin the files disagree on', () => {
+    const copy = makeCopy();
+    try {
+      copy.set('results/pairing.json', '/runs/0/label', 'a new label');
+      copy.set('results/normaliser.json', '/pinned_commit', 'a'.repeat(40));
+      const { changes, kept } = updateLock(copy.root, copy.lockPath);
+      assert.ok(changes.some((c) => c.startsWith('results/pairing.json sha256:')), changes.join('\n'));
+      assert.ok(changes.some((c) => c.startsWith('results/normaliser.json bytes:') || c.startsWith('results/normaliser.json sha256:')));
+      assert.deepEqual(kept, [`pins.pinned_commit: the files disagree, kept ${loadLock(LOCK).pins.pinned_commit}`]);
+      assert.throws(() => admit({ root: copy.root, lockPath: copy.lockPath }), (e: AdmissionError) => e.check === 'pins' && e.file === 'results/normaliser.json');
+    } finally {
+      copy.dispose();
+    }
+  });
+  test('the command line rewrites the lock and admits the new files', () => {
+    const copy = makeCopy();
+    const root = empty();
+    try {
+      copy.set('results/pairing.json', '/runs/1/label', 'relabelled');
+      const r = run('scripts/artifacts.ts', ['--from', copy.root, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: copy.lockPath });
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /lock updated:\n {2}results\/pairing\.json bytes: \d+ -> \d+/);
+      assert.match(r.stdout, /admitted 6 artifacts/);
+      assert.notDeepEqual(readFileSync(copy.lockPath), readFileSync(LOCK));
+    } finally {
+      copy.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
