@@ -1,5 +1,6 @@
 /** The tags prose may use; mdx-components.ts must provide exactly these (checked by its type). */
 export const MDX_COMPONENT_NAMES = [
+  'h1',
   'h2',
   'h3',
   'Leaf',

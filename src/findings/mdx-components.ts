@@ -8,6 +8,7 @@ import Said from '../components/figures/Said.astro';
 import ScorerLines from '../components/figures/ScorerLines.astro';
 import Finding from '../components/ui/Finding.astro';
 import Holds from '../components/ui/Holds.astro';
+import H1 from '../components/ui/H1.astro';
 import H2 from '../components/ui/H2.astro';
 import H3 from '../components/ui/H3.astro';
 import TeaserTable from '../components/findings/TeaserTable.astro';
@@ -36,6 +37,7 @@ import ArtifactTable from '../components/findings/ArtifactTable.astro';
 import type { MdxComponentName } from './mdx-component-names.ts';
 
 export const MDX_COMPONENTS = {
+  h1: H1,
   h2: H2,
   h3: H3,
   Leaf,

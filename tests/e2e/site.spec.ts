@@ -70,6 +70,18 @@ for (const path of PAGES) {
   });
 }
 
+test('every heading and every table has a stable id and a link to itself', async ({ page }) => {
+  for (const path of PAGES) {
+    await page.goto(path);
+    const missing = await page.$$eval('main :is(h1, h2, h3, h4), main figure.table-figure', (els) =>
+      els
+        .filter((el) => !el.id || !el.querySelector(`a.anchor[href="#${CSS.escape(el.id)}"]`))
+        .map((el) => `${el.tagName.toLowerCase()}#${el.id || '(none)'}: ${(el.textContent ?? '').trim().slice(0, 60)}`),
+    );
+    expect(missing, path).toEqual([]);
+  }
+});
+
 test('every internal link and anchor resolves', async ({ page, request }) => {
   const base = new URL(test.info().project.use.baseURL!);
   const checked = new Map<string, Set<string>>();
