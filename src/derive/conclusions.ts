@@ -10,6 +10,8 @@ import { elevenPercent } from './eleven-percent.ts';
 import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR, splitNames } from './names.ts';
 import { p9StatedCounts, table5 } from './table5.ts';
 import { toFixedPython } from '../figures/python-round.ts';
+import { abstractCounts } from './abstract-counts.ts';
+import { inventory } from './inventory.ts';
 
 interface Conclusion {
   /** The conclusion in words, as the failure message gives it. */
@@ -26,8 +28,9 @@ const predictor = (a: Audit, split: string, name: string) => {
 
 export const CONCLUSIONS = {
   'headline-beats-published': {
-    states: `${HEADLINE_PREDICTOR} beats the best published row on both metrics on every split`,
+    states: `${HEADLINE_PREDICTOR} beats the best published row on both metrics on both splits`,
     check: (a) => {
+      if (splitNames(a).length !== 2) return `there are ${splitNames(a).length} splits, and the prose says both`;
       for (const s of splitNames(a)) {
         const row = predictor(a, s, HEADLINE_PREDICTOR);
         const best = a.adversarial.splits[s]!.best_published;
@@ -137,7 +140,121 @@ export const CONCLUSIONS = {
       return (stated.disagree === t.disagreeing.value && stated.of === t.compared.value) || `counted ${t.disagreeing.value} of ${t.compared.value}, P9 states ${stated.disagree} of ${stated.of}`;
     },
   },
+  'predictors-read-as-described': {
+    states: 'the six predictors are silent, gold-exact, gold-mispaired, every-span-once, gold-spans-all-categories and all-spans-all-categories, and exactly the three gold ones read the gold',
+    check: (a) => {
+      const expected: Record<string, 'spans' | 'gold'> = {
+        silent: 'spans',
+        'gold-exact': 'gold',
+        'gold-mispaired': 'gold',
+        'every-span-once': 'spans',
+        'gold-spans-all-categories': 'gold',
+        [HEADLINE_PREDICTOR]: 'spans',
+      };
+      for (const s of splitNames(a)) {
+        const rows = a.adversarial.splits[s]!.predictors;
+        if (Object.keys(rows).sort().join() !== Object.keys(expected).sort().join()) return `${s} has the predictors ${Object.keys(rows).join(', ')}`;
+        for (const [n, reads] of Object.entries(expected)) if (rows[n]!.reads !== reads) return `${n} reads ${rows[n]!.reads} on ${s}`;
+      }
+      return true;
+    },
+  },
+  'headline-emits-far-more-than-gold': {
+    states: `${HEADLINE_PREDICTOR} emits many times more errors than the gold holds, on every split`,
+    check: (a) => splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).volume_ratio > 10) || 'on some split it emits fewer than ten times the gold',
+  },
+  'headline-precision-collapses': {
+    states: `${HEADLINE_PREDICTOR}'s precision is a small fraction of its recall on every split`,
+    check: (a) =>
+      splitNames(a).every((s) => {
+        const r = predictor(a, s, HEADLINE_PREDICTOR);
+        return r.joint_precision < r.joint_accuracy / 10;
+      }) || 'on some split its joint precision is not below a tenth of its joint accuracy',
+  },
+  'unreadable-is-one-trailing-comma': {
+    states: 'exactly one gold file fails to parse, at a comma',
+    check: (a) => {
+      const u = a.datacheck.unreadable;
+      return (u.length === 1 && u[0]!.character === ',') || `${u.length} unreadable files, at ${u.map((x) => JSON.stringify(x.character)).join(', ')}`;
+    },
+  },
+  'walked-past-is-unreadable': {
+    states: 'the traces the adversarial run walked past are exactly the gold files that do not parse',
+    check: (a) => {
+      const walked = splitNames(a).flatMap((s) => a.adversarial.splits[s]!.walked_past.map((w) => w.trace)).sort();
+      const unreadable = a.datacheck.unreadable.map((u) => u.trace).sort();
+      return walked.join() === unreadable.join() || `walked past ${walked.join(', ') || 'none'}, unreadable ${unreadable.join(', ') || 'none'}`;
+    },
+  },
+  'normaliser-repairs-most': {
+    states: 'the normaliser repairs most of the off-taxonomy spellings',
+    check: (a) => {
+      const v = a.datacheck.vocabulary;
+      return v.dropped_spellings * 2 < v.off_taxonomy || `${v.dropped_spellings} of ${v.off_taxonomy} are dropped`;
+    },
+  },
+  'space-lands-on-first-label': {
+    states: "a category of one space normalises to the taxonomy's first label",
+    check: (a) => {
+      const first = Object.keys(a.normaliser.shortest_reaching)[0];
+      return a.normaliser.whitespace_only === first || `it lands on ${a.normaliser.whitespace_only}, the first label is ${first}`;
+    },
+  },
+  'p5-order-dependence-exists': {
+    states: 'some substrings sit inside more than one label and some move under the shuffle',
+    check: (a) => (a.normaliser.order_dependent.count > 0 && a.normaliser.order_dependent.moved_under_the_shuffle > 0) || 'none do',
+  },
+  'p5-is-latent': {
+    states: 'P5 is LATENT',
+    check: (a) => verdictIs(a, 'P5', 'LATENT'),
+  },
+  'p8-is-latent': {
+    states: 'P8 is LATENT',
+    check: (a) => verdictIs(a, 'P8', 'LATENT'),
+  },
+  'p7-locations-opposite': {
+    states: 'of the two predictors that differ only in where, one has a location accuracy near the ceiling and the other zero, on every split listed',
+    check: (a) => {
+      const [x, y] = a.catf1.differ_only_in_where;
+      for (const split of a.catf1.identical_per_category_block) {
+        const rx = a.catf1.rows.find((r) => r.split === split && r.predictor === x);
+        const ry = a.catf1.rows.find((r) => r.split === split && r.predictor === y);
+        if (!rx || !ry) return `no rows for ${x} and ${y} on ${split}`;
+        if (!(rx.location_accuracy > 0.9 && ry.location_accuracy === 0)) return `on ${split} they score ${rx.location_accuracy} and ${ry.location_accuracy}`;
+      }
+      return true;
+    },
+  },
+  'table-5-every-row-differs': {
+    states: 'every Table 5 row disagrees with the tree on at least one split',
+    check: (a) => table5(a).rows.every((r) => r.cells.some((c) => c.disagree)) || 'some row agrees on every split',
+  },
+  'table-5-spans-differ-most': {
+    states: 'the span row of Table 5 differs from the tree by more, relative to the paper, than any other row',
+    check: (a) => {
+      const gap = (r: ReturnType<typeof table5>['rows'][number]) => Math.max(...r.cells.map((c) => Math.abs(c.here.value - c.paper.value) / c.paper.value));
+      const rows = table5(a).rows;
+      const spans = rows.find((r) => r.key === 'spans')!;
+      return rows.every((r) => r === spans || gap(r) < gap(spans)) || 'another row differs more';
+    },
+  },
+  'abstract-totals-differ-from-table-5': {
+    states: "the abstract's trace and error totals are not Table 5's rows summed",
+    check: (a) => abstractCounts(a).every((c) => c.abstract.value !== c.table5.value) || 'some abstract total equals the Table 5 sum',
+  },
+  'index-holds-identifiers-only': {
+    states: "the span index holds identifiers only: none of TRAIL's own words and no string longer than three words",
+    check: (a) => {
+      const row = inventory(a).find((r) => r.file === 'index/spans.json')!;
+      return (row.upstream.value === 0 && row.longer.value === 0) || `it holds ${row.upstream.value} of TRAIL's strings and ${row.longer.value} long ones`;
+    },
+  },
 } as const satisfies Record<string, Conclusion>;
+
+function verdictIs(a: Audit, name: string, verdict: string): true | string {
+  const p = a.properties.find((q) => q.name === name);
+  return p?.verdict === verdict || `${name} is ${p?.verdict ?? 'undecided'}`;
+}
 
 export type ConclusionName = keyof typeof CONCLUSIONS;
 

@@ -8,6 +8,8 @@ import { assertConclusion, CONCLUSIONS } from '../../src/derive/conclusions.ts';
 import { checkBuiltSite, scanHtml } from '../../src/guards/built-html.ts';
 import { checkMdxSource } from '../../src/guards/mdx-source.ts';
 import { MDX_COMPONENT_NAMES } from '../../src/findings/mdx-component-names.ts';
+import { indexDigest } from '../../src/admission/digest.ts';
+import type { JsonValue } from '../../src/admission/json.ts';
 import { LOCK, PROJECT, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
 
 const audit = admit({ root: SHARED, lockPath: LOCK });
@@ -123,6 +125,29 @@ describe('stated conclusions', () => {
       (c) => c.set('results/datacheck.json', '/properties/P9/magnitude', String(c.get('results/datacheck.json', '/properties/P9/magnitude')).replace(/^8 of/, '7 of')),
       'p9-count-matches',
       'Table 5 cells',
+    ],
+    [(c) => c.set('results/normaliser.json', '/properties/P5/verdict', 'VIOLATED'), 'p5-is-latent', 'P5 is LATENT'],
+    [(c) => c.set('results/normaliser.json', '/whitespace_only', 'Tool-related'), 'space-lands-on-first-label', "taxonomy's first label"],
+    [(c) => c.set('results/datacheck.json', '/unreadable/0/character', '}'), 'unreadable-is-one-trailing-comma', 'at a comma'],
+    [
+      (c) => {
+        c.set('results/datacheck.json', '/splits/GAIA/paper/spans', 3579);
+        c.set('results/datacheck.json', '/splits/SWE Bench/paper/spans', 1047);
+      },
+      'table-5-spans-differ-most',
+      'span row',
+    ],
+    [(c) => c.set('results/datacheck.json', '/paper_prose/traces', 149), 'abstract-totals-differ-from-table-5', "abstract's trace and error totals"],
+    [
+      (c) => {
+        // A trace whose span list carries words; every index-fed artifact re-recorded against it, so admission passes.
+        const first = Object.keys(c.get('index/spans.json', '/splits/GAIA') as object)[0]!;
+        c.set('index/spans.json', `/splits/GAIA/${first}/0`, 'the agent said something here');
+        const digest = indexDigest(c.get('index/spans.json', '/splits') as JsonValue);
+        for (const f of ['results/adversarial.json', 'results/datacheck.json', 'results/normaliser.json', 'results/catf1.json'] as const) c.set(f, '/index_sha256', digest);
+      },
+      'index-holds-identifiers-only',
+      'identifiers only',
     ],
   ];
   for (const [tamper, name, says] of BROKEN) {
