@@ -19,4 +19,9 @@ export function keyCell(file: ArtifactPath, path: readonly PathSegment[], key: s
   return { words: keyWords(file, toPointer([...path, key])), as: 'name' };
 }
 
+/** An identifier (trace or span id) stored as a value in an artifact. */
+export function identCell(a: Audit, file: ArtifactPath, path: readonly PathSegment[]): Cell {
+  return { ident: words(a, file, toPointer(path)).text, source: { type: 'artifact', file, pointer: toPointer(path) } };
+}
+
 export const EMPTY: Cell = { empty: true };
