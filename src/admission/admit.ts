@@ -22,6 +22,8 @@ import {
 } from './schemas.ts';
 import { validate } from './validate.ts';
 import { runCrossChecks, type CheckReport, type DecidedProperty } from './crosschecks.ts';
+import { rederiveAll } from '../rederive/index.ts';
+import type { RederivationResult } from '../rederive/types.ts';
 
 export interface AdmittedFile {
   readonly path: ArtifactPath;
@@ -48,6 +50,10 @@ export interface Audit extends Artifacts {
   readonly properties: readonly DecidedProperty[];
   /** Each admission check that ran, in order, with what it established. */
   readonly checks: readonly CheckReport[];
+  /** Every re-derivation, with each leaf it recomputed and found equal. */
+  readonly rederivations: readonly RederivationResult[];
+  /** `file#pointer` of each re-derived leaf, to the name of the re-derivation. */
+  readonly rederived: ReadonlyMap<string, string>;
 }
 
 export interface AdmitOptions {
@@ -102,6 +108,11 @@ export function admit(options: AdmitOptions): Audit {
 
   // Checks 3 to 6: the files against the lock's pins and against each other.
   const { checks, properties } = runCrossChecks(artifacts, lock);
+
+  // Check 7: every figure the committed data allows, recomputed by our own code.
+  const rederivations = rederiveAll(artifacts);
+  const rederived = new Map<string, string>();
+  for (const r of rederivations) for (const c of r.comparisons) if (!rederived.has(`${c.file}#${c.pointer}`)) rederived.set(`${c.file}#${c.pointer}`, r.name);
   const files = ARTIFACT_PATHS.map((p) => ({ ...entry(p) }));
   const admitted: CheckReport[] = [
     {
@@ -118,7 +129,15 @@ export function admit(options: AdmitOptions): Audit {
       facts: [{ label: 'files', value: files.length }],
     },
     ...checks,
+    {
+      id: 'derivation',
+      title: 'Every figure the committed data allows is recomputed by our own code and agrees',
+      facts: [
+        { label: 're-derivations', value: rederivations.length },
+        { label: 'reported leaves recomputed', value: rederived.size },
+      ],
+    },
   ];
 
-  return deepFreeze({ ...artifacts, lock, pins: lock.pins, files, properties, checks: admitted });
+  return deepFreeze({ ...artifacts, lock, pins: lock.pins, files, properties, checks: admitted, rederivations, rederived });
 }

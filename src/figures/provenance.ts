@@ -105,6 +105,17 @@ export function as(figure: Figure, kind: Kind): Figure {
   return { ...figure, kind };
 }
 
+/**
+ * The re-derivation that recomputed a leaf, if any: a comparison over a whole array
+ * or object covers every leaf beneath it, so the pointer's ancestors are looked up too.
+ */
+export function rederivedBy(audit: Audit, file: string, pointer: string): string | undefined {
+  for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+    const name = audit.rederived.get(ref(file, p));
+    if (name !== undefined || p === '') return name;
+  }
+}
+
 /** One line a reader can check: where the figure comes from. */
 export function describeSource(source: Source): string {
   switch (source.type) {

@@ -31,5 +31,8 @@ export const MDX_COMPONENT_NAMES = [
   'CommittedFiles',
   'AdmissionChecks',
   'ArtifactTable',
+  'RederivationList',
+  'ConclusionList',
+  'FigureCensus',
 ] as const;
 export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];

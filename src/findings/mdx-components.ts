@@ -33,6 +33,9 @@ import CommittedFiles from '../components/findings/CommittedFiles.astro';
 import HeadlinePredictor from '../components/findings/HeadlinePredictor.astro';
 import AdmissionChecks from '../components/findings/AdmissionChecks.astro';
 import ArtifactTable from '../components/findings/ArtifactTable.astro';
+import RederivationList from '../components/findings/RederivationList.astro';
+import ConclusionList from '../components/findings/ConclusionList.astro';
+import FigureCensus from '../components/findings/FigureCensus.astro';
 
 import type { MdxComponentName } from './mdx-component-names.ts';
 
@@ -68,4 +71,7 @@ export const MDX_COMPONENTS = {
   CommittedFiles,
   AdmissionChecks,
   ArtifactTable,
+  RederivationList,
+  ConclusionList,
+  FigureCensus,
 } satisfies Record<MdxComponentName, unknown>;

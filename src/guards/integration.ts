@@ -11,6 +11,7 @@ import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { MDX_COMPONENT_NAMES } from '../findings/mdx-component-names.ts';
 import { checkBuiltSite } from './built-html.ts';
 import { checkContentDir } from './mdx-source.ts';
+import { fillCensus } from './figure-census.ts';
 
 export class GuardError extends Error {
   override name = 'GuardError';
@@ -40,6 +41,8 @@ export function auditGuards(): AstroIntegration {
         if (problems.length) fail('The prose in content/ fails the figure check', problems);
       },
       'astro:build:done': ({ dir, logger }) => {
+        const filled = fillCensus(fileURLToPath(dir));
+        logger.info(`figure census: ${filled} placeholders filled`);
         const problems = checkBuiltSite(fileURLToPath(dir));
         if (problems.length) fail('The built site fails the figure check', problems);
         logger.info('figure check: every number on every page comes from a figure element; every finding is placed');

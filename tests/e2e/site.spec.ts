@@ -133,6 +133,39 @@ test('a figure shows its provenance on keyboard focus', async ({ page }) => {
   await expect(tip).toContainText('results/adversarial.json#/splits/');
 });
 
+test('every artifact figure says whether it was re-derived at build or taken as reported', async ({ page }) => {
+  for (const path of PAGES) {
+    await page.goto(path);
+    const unmarked = await page.$$eval('.fig[data-source="artifact"]', (els) =>
+      els.filter((el) => !/re-derived at build by |as reported by the audit/.test(el.querySelector('.fig-p')?.textContent ?? '')).map((el) => el.getAttribute('data-pointer')),
+    );
+    expect(unmarked, path).toEqual([]);
+  }
+});
+
+test("the method page's figure census is what a browser counts on every page", async ({ page }) => {
+  const counted = { total: 0, rederived: 0, reported: 0, computed: 0, lock: 0, paper: 0 };
+  const numeric = ['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes'];
+  for (const path of PAGES) {
+    await page.goto(path);
+    const figs = await page.$$eval('[data-fig]:not([data-census])', (els) =>
+      els.map((el) => ({ kind: el.getAttribute('data-fig')!, source: el.getAttribute('data-source'), rederived: el.hasAttribute('data-rederived') })),
+    );
+    for (const f of figs.filter((x) => numeric.includes(x.kind))) {
+      counted.total++;
+      if (f.source === 'artifact') f.rederived ? counted.rederived++ : counted.reported++;
+      else if (f.source === 'derived') counted.computed++;
+      else if (f.source === 'lock') counted.lock++;
+      else if (f.source === 'paper') counted.paper++;
+    }
+  }
+  await page.goto('method/');
+  for (const [key, value] of Object.entries(counted)) {
+    await expect(page.locator(`[data-census="${key}"] .fig-v`)).toHaveText(formatFigure(value, 'count'));
+  }
+  await expect(page.locator('[data-census="share"] .fig-v')).toHaveText(formatFigure(counted.rederived / counted.total, 'percent1'));
+});
+
 test('Table 5 marks exactly the cells where paper and tree disagree', async ({ page }) => {
   await open(page, '');
   const dc = JSON.parse(readFileSync(join(SHARED, 'results/datacheck.json'), 'utf8'));

@@ -10,7 +10,8 @@ import { serve } from '../support/static-server.ts';
 
 const HOSTILE = {
   script: '<script>window.__pwned = "script"</script>',
-  img: '<img src=x onerror="window.__pwned = \'img\'">',
+  // Keeps the count P2's magnitude states up front, which admission re-derives.
+  img: '2 of 836 gold locations <img src=x onerror="window.__pwned = \'img\'">',
   js: 'javascript:window.__pwned = "url"',
   svg: '</svg><svg onload="window.__pwned = \'svg\'"></svg>',
 };

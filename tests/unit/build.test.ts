@@ -46,10 +46,21 @@ describe('the real build refuses', { concurrency: false }, () => {
     assert.match(r.output, /Artifact refused \[digest\] results\/catf1\.json/);
   });
 
+  test('a reported leaf our re-derivation disagrees with, naming the leaf', () => {
+    copy?.dispose();
+    copy = makeCopy();
+    copy.set('results/pairing.json', '/runs/0/location_accuracy', 0.5);
+    copy.relock();
+    const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
+    assert.notEqual(r.code, 0);
+    assert.match(r.output, /Artifact refused \[derivation\] results\/pairing\.json at \/runs\/0\/location_accuracy: expected 0\.6666666666666666 \(re-derived at build by "pairing"\); found 0\.5/);
+  });
+
   test('a conclusion the data no longer supports', () => {
     copy?.dispose();
     copy = makeCopy();
     copy.set('results/pairing.json', '/on_the_real_gold/falsy_categories', 2);
+    copy.set('results/pairing.json', '/properties/P8/verdict', 'VIOLATED');
     copy.relock();
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
     assert.notEqual(r.code, 0);

@@ -1,0 +1,59 @@
+/** The adversarial run's derived leaves: every stored ratio and ceiling, and P2 against the index. */
+import { toPointer } from '../admission/pointer.ts';
+import { roundPython } from '../figures/python-round.ts';
+import { statedCount, type Comparison, type Rederivation } from './types.ts';
+
+export const ratiosRederivation: Rederivation = {
+  name: 'ratios-and-ceilings',
+  title: 'Every volume ratio and reachable ceiling',
+  explanation:
+    'Divides each predictor\'s emitted errors by the gold errors, and the traces whose gold carries an error by the traces scored, rounding to ten places as the audit does (half to even, on the exact binary value).',
+  source: 'src/rederive/adversarial.ts',
+  properties: ['P1'],
+  run: (a) => {
+    const out: Comparison[] = [];
+    for (const [split, s] of Object.entries(a.adversarial.splits)) {
+      out.push({ file: 'results/adversarial.json', pointer: toPointer(['splits', split, 'reachable_ceiling']), reported: s.reachable_ceiling, ours: roundPython(s.traces_with_gold_errors / s.gold_files_scored, 10) });
+      for (const [name, row] of Object.entries(s.predictors)) {
+        out.push({
+          file: 'results/adversarial.json',
+          pointer: toPointer(['splits', split, 'predictors', name, 'volume_ratio']),
+          reported: row.volume_ratio,
+          ours: s.gold_errors === 0 ? 0 : roundPython(row.predicted_errors / s.gold_errors, 10),
+        });
+      }
+    }
+    return out;
+  },
+};
+
+export const absentLocationsRederivation: Rederivation = {
+  name: 'absent-locations',
+  title: 'Gold locations that are not spans (P2), against the index',
+  explanation:
+    "Looks up every off-index location the adversarial run lists in its own trace's span list in index/spans.json: each must be absent there, and their number must be the count P2's magnitude states.",
+  source: 'src/rederive/adversarial.ts',
+  properties: ['P2'],
+  run: (a) => {
+    const out: Comparison[] = [];
+    let total = 0;
+    for (const [split, s] of Object.entries(a.adversarial.splits)) {
+      for (const [trace, locations] of Object.entries(s.locations_off_the_index)) {
+        const spans = a.index.splits[split]?.[trace];
+        locations.forEach((location, i) => {
+          total++;
+          out.push({
+            file: 'results/adversarial.json',
+            pointer: toPointer(['splits', split, 'locations_off_the_index', trace, i]),
+            reported: 'absent from its trace in the index',
+            ours: spans === undefined ? 'a trace the index does not hold' : spans.includes(location) ? 'present in its trace in the index' : 'absent from its trace in the index',
+          });
+        });
+      }
+    }
+    const stated = statedCount(a.adversarial.properties['P2']?.magnitude ?? '');
+    out.push({ file: 'results/adversarial.json', pointer: '/properties/P2/magnitude', reported: stated?.[0], ours: total });
+    out.push({ file: 'results/adversarial.json', pointer: '/properties/P2/magnitude', reported: stated?.[1], ours: a.datacheck.vocabulary.errors });
+    return out;
+  },
+};

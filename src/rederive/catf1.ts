@@ -1,0 +1,40 @@
+/** P7's evidence from its own numbers: identical blocks, each F-score, the weighted F-score, the category counts. */
+import { toPointer } from '../admission/pointer.ts';
+import { roundPython } from '../figures/python-round.ts';
+import type { Comparison, Rederivation } from './types.ts';
+
+const F = 'results/catf1.json' as const;
+
+export const catf1Rederivation: Rederivation = {
+  name: 'category-scores',
+  title: 'Per-category and weighted F-scores',
+  explanation:
+    'Recomputes every per-category F-score as twice precision times recall over their sum, the weighted F-score as the support-weighted mean of those, the categories with support and those at full recall, and checks that the two predictors differing only in where they put labels have identical blocks on exactly the splits listed.',
+  source: 'src/rederive/catf1.ts',
+  properties: ['P7'],
+  run: (a) => {
+    const out: Comparison[] = [];
+    a.catf1.rows.forEach((row, i) => {
+      const cats = Object.entries(row.per_category);
+      for (const [label, c] of cats) {
+        const f1 = c.precision + c.recall === 0 ? 0 : (2 * c.precision * c.recall) / (c.precision + c.recall);
+        out.push({ file: F, pointer: toPointer(['rows', i, 'per_category', label, 'f1']), reported: c.f1, ours: f1, tolerance: 1e-12 });
+      }
+      const support = cats.reduce((s, [, c]) => s + c.support, 0);
+      const weighted = support === 0 ? 0 : cats.reduce((s, [, c]) => s + c.f1 * c.support, 0) / support;
+      out.push({ file: F, pointer: toPointer(['rows', i, 'weighted_f1']), reported: row.weighted_f1, ours: roundPython(weighted, 10) });
+      const withSupport = cats.filter(([, c]) => c.support > 0);
+      out.push({ file: F, pointer: toPointer(['rows', i, 'categories_with_support']), reported: row.categories_with_support, ours: withSupport.length });
+      out.push({ file: F, pointer: toPointer(['rows', i, 'categories_at_full_recall']), reported: row.categories_at_full_recall, ours: withSupport.filter(([, c]) => c.recall === 1).length });
+    });
+    const [x, y] = a.catf1.differ_only_in_where;
+    const splits = [...new Set(a.catf1.rows.map((r) => r.split))];
+    const identical = splits.filter((split) => {
+      const bx = a.catf1.rows.find((r) => r.split === split && r.predictor === x);
+      const by = a.catf1.rows.find((r) => r.split === split && r.predictor === y);
+      return bx !== undefined && by !== undefined && JSON.stringify(bx.per_category) === JSON.stringify(by.per_category);
+    });
+    out.push({ file: F, pointer: '/identical_per_category_block', reported: a.catf1.identical_per_category_block, ours: identical });
+    return out;
+  },
+};

@@ -1,0 +1,27 @@
+/** P8's three runs, rescored by our reimplementation of the scorer's pairing on the constructed trace. */
+import { toPointer } from '../admission/pointer.ts';
+import { scoreTrace } from './scorer/metrics.ts';
+import { pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
+
+const F = 'results/pairing.json' as const;
+
+export const pairingRederivation: Rederivation = {
+  name: 'pairing',
+  title: 'The null-category runs, rescored',
+  explanation:
+    "Builds each run's gold and prediction from the constructed trace (with the null-category error first where the run says so, without it otherwise), pairs them as the scorer does (falsy categories dropped, locations kept, zipped by position) and recomputes joint and location accuracy.",
+  source: 'src/rederive/pairing.ts',
+  properties: ['P8'],
+  run: (a) => {
+    const taxonomy = pinnedTaxonomy(a);
+    const all = a.pairing.constructed_trace.errors;
+    const clean = all.filter((e) => e.category);
+    const out: Comparison[] = [];
+    a.pairing.runs.forEach((run, i) => {
+      const score = scoreTrace(run.gold_has_null ? all : clean, run.prediction_has_null ? all : clean, taxonomy);
+      out.push({ file: F, pointer: toPointer(['runs', i, 'joint_accuracy']), reported: run.joint_accuracy, ours: score.joint });
+      out.push({ file: F, pointer: toPointer(['runs', i, 'location_accuracy']), reported: run.location_accuracy, ours: score.location });
+    });
+    return out;
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * What the reference predictors must score, from first principles, and the
+ * measurements one artifact reports again from another. None needs the corpus.
+ */
+import { toPointer } from '../admission/pointer.ts';
+import { HEADLINE_PREDICTOR } from '../derive/names.ts';
+import type { Comparison, Rederivation } from './types.ts';
+
+const ADV = 'results/adversarial.json' as const;
+
+export const referenceRederivation: Rederivation = {
+  name: 'reference-predictors',
+  title: 'What the reference predictors must score',
+  explanation:
+    "Some rows follow from what a predictor is. Saying nothing scores zero everywhere. The answer key scores exactly the ceiling on every metric and emits exactly the gold errors; rotating its categories leaves its locations, so its location scores, where they were. Predictors that emit the same locations share location scores: the oracle with the answer key, the headline predictor with every-span-once. Every scored file also counts in Table 5's tree column: the traces with an error there are the adversarial run's.",
+  source: 'src/rederive/reference.ts',
+  properties: ['P1'],
+  run: (a) => {
+    const out: Comparison[] = [];
+    for (const [split, s] of Object.entries(a.adversarial.splits)) {
+      const p = s.predictors;
+      const at = (name: string, k: string) => toPointer(['splits', split, 'predictors', name, k]);
+      const expect = (name: string, k: keyof NonNullable<(typeof p)[string]>, ours: unknown) => {
+        const row = p[name];
+        if (row) out.push({ file: ADV, pointer: at(name, k), reported: row[k], ours });
+      };
+      for (const k of ['joint_accuracy', 'location_accuracy', 'joint_precision', 'location_precision', 'predicted_errors'] as const) expect('silent', k, 0);
+      for (const k of ['joint_accuracy', 'location_accuracy', 'joint_precision', 'location_precision'] as const) expect('gold-exact', k, s.reachable_ceiling);
+      expect('gold-exact', 'predicted_errors', s.gold_errors);
+      expect('gold-mispaired', 'predicted_errors', s.gold_errors);
+      expect('gold-mispaired', 'location_accuracy', s.reachable_ceiling);
+      expect('gold-mispaired', 'location_precision', s.reachable_ceiling);
+      expect('gold-spans-all-categories', 'location_accuracy', s.reachable_ceiling);
+      expect('gold-spans-all-categories', 'location_precision', s.reachable_ceiling);
+      const esOnce = p['every-span-once'];
+      if (esOnce) {
+        expect(HEADLINE_PREDICTOR, 'location_accuracy', esOnce.location_accuracy);
+        expect(HEADLINE_PREDICTOR, 'location_precision', esOnce.location_precision);
+      }
+      out.push({ file: ADV, pointer: toPointer(['splits', split, 'gold_files_scored']), reported: s.gold_files_scored, ours: s.gold_files - s.walked_past.length });
+      const dc = a.datacheck.splits[split];
+      if (dc) out.push({ file: 'results/datacheck.json', pointer: toPointer(['splits', split, 'here', 'traces_with_errors']), reported: dc.here.traces_with_errors, ours: s.traces_with_gold_errors });
+    }
+    // catf1 and the normaliser's pinned rescoring report rows the adversarial run reported first.
+    a.catf1.rows.forEach((row, i) => {
+      const adv = a.adversarial.splits[row.split]?.predictors[row.predictor];
+      if (!adv) return;
+      out.push({ file: 'results/catf1.json', pointer: toPointer(['rows', i, 'joint_accuracy']), reported: row.joint_accuracy, ours: adv.joint_accuracy });
+      out.push({ file: 'results/catf1.json', pointer: toPointer(['rows', i, 'location_accuracy']), reported: row.location_accuracy, ours: adv.location_accuracy });
+    });
+    a.normaliser.shuffle.scores.forEach((row, i) => {
+      const adv = a.adversarial.splits[row.split]?.predictors[row.predictor];
+      out.push({ file: 'results/normaliser.json', pointer: toPointer(['shuffle', 'scores', i, 'joint_accuracy', 'pinned']), reported: row.joint_accuracy.pinned, ours: adv?.joint_accuracy });
+      out.push({ file: 'results/normaliser.json', pointer: toPointer(['shuffle', 'scores', i, 'location_accuracy', 'pinned']), reported: row.location_accuracy.pinned, ours: adv?.location_accuracy });
+    });
+    const moved = a.normaliser.shuffle.scores.flatMap((r) => [
+      ...(r.joint_accuracy.pinned !== r.joint_accuracy.shuffled ? [`${r.split} ${r.predictor} joint_accuracy`] : []),
+      ...(r.location_accuracy.pinned !== r.location_accuracy.shuffled ? [`${r.split} ${r.predictor} location_accuracy`] : []),
+    ]);
+    out.push({ file: 'results/normaliser.json', pointer: '/shuffle/figures_that_moved', reported: a.normaliser.shuffle.figures_that_moved.length, ours: moved.length });
+    return out;
+  },
+};

@@ -1,0 +1,45 @@
+/** A re-derivation: our own computation of leaves an artifact reports, compared at admission. */
+import type { Artifacts } from '../admission/admit.ts';
+import type { ArtifactPath } from '../admission/schemas.ts';
+
+export interface Comparison {
+  readonly file: ArtifactPath;
+  readonly pointer: string;
+  readonly reported: unknown;
+  readonly ours: unknown;
+  /** For floats an artifact stores unrounded: the largest difference taken as equal. */
+  readonly tolerance?: number;
+}
+
+export interface Rederivation {
+  /** A stable name, used in anchors (/method/#rederive-name) and error messages. */
+  readonly name: string;
+  readonly title: string;
+  /** What is recomputed and from what, in a sentence or two. */
+  readonly explanation: string;
+  /** The module holding the computation, shown on the method page. */
+  readonly source: string;
+  /** The properties whose evidence it recomputes. */
+  readonly properties: readonly string[];
+  readonly run: (a: Artifacts) => readonly Comparison[];
+}
+
+export interface RederivationResult {
+  readonly name: string;
+  readonly title: string;
+  readonly explanation: string;
+  readonly source: string;
+  readonly properties: readonly string[];
+  readonly comparisons: readonly Comparison[];
+}
+
+/** The pinned taxonomy, in the scorer's list order: the key order of shortest_reaching. */
+export function pinnedTaxonomy(a: Artifacts): string[] {
+  return Object.keys(a.normaliser.shortest_reaching);
+}
+
+/** A count a magnitude string states up front, such as "2 of 836 ...": [2, 836]. */
+export function statedCount(magnitude: string): [number, number] | undefined {
+  const m = /^(\d+) of (?:the )?(\d+)\b/.exec(magnitude);
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}

@@ -1,0 +1,99 @@
+/** Every re-derivation refuses a reported leaf it disagrees with, naming the leaf, the artifact's value and ours. */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { admit } from '../../src/admission/admit.ts';
+import { AdmissionError } from '../../src/admission/errors.ts';
+import { REDERIVATIONS } from '../../src/rederive/index.ts';
+import { LOCK, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
+
+interface Case {
+  readonly derivation: string;
+  readonly what: string;
+  readonly tamper: (c: Copy) => void;
+  readonly file: string;
+  readonly pointer: string;
+}
+
+const swTrace = 'e7bdf7bbf6b931c3be95afe323704041';
+
+const CASES: Case[] = [
+  { derivation: 'span-index', what: "Table 5's span count for the tree", tamper: (c) => c.set('results/datacheck.json', '/splits/GAIA/here/spans', 3580), file: 'results/datacheck.json', pointer: '/splits/GAIA/here/spans' },
+  { derivation: 'span-index', what: "Table 5's trace count for the tree", tamper: (c) => c.set('results/datacheck.json', '/splits/SWE Bench/here/traces', 30), file: 'results/datacheck.json', pointer: '/splits/SWE Bench/here/traces' },
+  {
+    derivation: 'span-index',
+    what: 'what every-span-once emits',
+    tamper: (c) => {
+      c.set('results/adversarial.json', '/splits/GAIA/predictors/every-span-once/predicted_errors', 3566);
+      c.set('results/adversarial.json', '/splits/GAIA/predictors/every-span-once/volume_ratio', 6.1482758621);
+    },
+    file: 'results/adversarial.json',
+    pointer: '/splits/GAIA/predictors/every-span-once/predicted_errors',
+  },
+  { derivation: 'ratios-and-ceilings', what: 'a reachable ceiling', tamper: (c) => c.set('results/adversarial.json', '/splits/GAIA/reachable_ceiling', 0.9741379311), file: 'results/adversarial.json', pointer: '/splits/GAIA/reachable_ceiling' },
+  { derivation: 'ratios-and-ceilings', what: 'a volume ratio', tamper: (c) => c.set('results/adversarial.json', '/splits/SWE Bench/predictors/gold-exact/volume_ratio', 1.01), file: 'results/adversarial.json', pointer: '/splits/SWE Bench/predictors/gold-exact/volume_ratio' },
+  {
+    derivation: 'absent-locations',
+    what: 'an off-index location that the index holds after all',
+    tamper: (c) => c.set('results/adversarial.json', `/splits/SWE Bench/locations_off_the_index/${swTrace}/0`, (c.get('index/spans.json', `/splits/SWE Bench/${swTrace}`) as string[])[0]),
+    file: 'results/adversarial.json',
+    pointer: `/splits/SWE Bench/locations_off_the_index/${swTrace}/0`,
+  },
+  { derivation: 'reference-predictors', what: "the answer key's precision", tamper: (c) => c.set('results/adversarial.json', '/splits/GAIA/predictors/gold-exact/joint_precision', 0.97), file: 'results/adversarial.json', pointer: '/splits/GAIA/predictors/gold-exact/joint_precision' },
+  { derivation: 'reference-predictors', what: "catf1's copy of a headline row", tamper: (c) => c.set('results/catf1.json', '/rows/6/location_accuracy', 0.9612251549), file: 'results/catf1.json', pointer: '/rows/6/location_accuracy' },
+  { derivation: 'reference-predictors', what: 'a pinned rescoring', tamper: (c) => c.set('results/normaliser.json', '/shuffle/scores/3/joint_accuracy/pinned', 0.0877907773), file: 'results/normaliser.json', pointer: '/shuffle/scores/3/joint_accuracy/pinned' },
+  { derivation: 'table-5', what: "P9's stated count", tamper: (c) => c.set('results/datacheck.json', '/properties/P9/magnitude', '7 of the 10 Table 5 cells this repository can compare disagree'), file: 'results/datacheck.json', pointer: '/properties/P9/magnitude' },
+  { derivation: 'normaliser', what: 'the substring count', tamper: (c) => c.set('results/normaliser.json', '/substrings_enumerated', 3206), file: 'results/normaliser.json', pointer: '/substrings_enumerated' },
+  { derivation: 'normaliser', what: 'a probe', tamper: (c) => c.set('results/normaliser.json', '/quoted_in_the_spec/error', 'Formatting Errors'), file: 'results/normaliser.json', pointer: '/quoted_in_the_spec/error' },
+  { derivation: 'normaliser', what: 'the whitespace probe', tamper: (c) => c.set('results/normaliser.json', '/whitespace_only', 'Tool-related'), file: 'results/normaliser.json', pointer: '/whitespace_only' },
+  { derivation: 'normaliser', what: "a label's reaching count", tamper: (c) => c.set('results/normaliser.json', '/shortest_reaching/Tool-related/reaching', 69), file: 'results/normaliser.json', pointer: '/shortest_reaching/Tool-related/reaching' },
+  { derivation: 'normaliser', what: "a label's shortest strings", tamper: (c) => c.set('results/normaliser.json', '/shortest_reaching/Rate Limiting/strings', ['rl']), file: 'results/normaliser.json', pointer: '/shortest_reaching/Rate Limiting/strings' },
+  { derivation: 'normaliser', what: 'the moved count', tamper: (c) => c.set('results/normaliser.json', '/order_dependent/moved_under_the_shuffle', 114), file: 'results/normaliser.json', pointer: '/order_dependent/moved_under_the_shuffle' },
+  { derivation: 'normaliser', what: "an order-dependent string's shuffled label", tamper: (c) => c.set('results/normaliser.json', '/order_dependent/strings/5/shuffled', 'Timeout Issues'), file: 'results/normaliser.json', pointer: '/order_dependent/strings' },
+  { derivation: 'normaliser', what: "a drifted spelling's loop", tamper: (c) => c.set('results/normaliser.json', '/gold_drift/1/loop', 'exact'), file: 'results/normaliser.json', pointer: '/gold_drift/1/loop' },
+  { derivation: 'normaliser', what: 'the dropped-spelling count', tamper: (c) => c.set('results/datacheck.json', '/vocabulary/dropped_spellings', 2), file: 'results/datacheck.json', pointer: '/vocabulary/dropped_spellings' },
+  { derivation: 'category-scores', what: 'a weighted F-score', tamper: (c) => c.set('results/catf1.json', '/rows/2/weighted_f1', 0.4725428165), file: 'results/catf1.json', pointer: '/rows/2/weighted_f1' },
+  { derivation: 'category-scores', what: 'a per-category F-score', tamper: (c) => c.set('results/catf1.json', '/rows/1/per_category/Tool-related/f1', 0.5), file: 'results/catf1.json', pointer: '/rows/1/per_category/Tool-related/f1' },
+  { derivation: 'category-scores', what: 'the categories at full recall', tamper: (c) => c.set('results/catf1.json', '/rows/5/categories_at_full_recall', 12), file: 'results/catf1.json', pointer: '/rows/5/categories_at_full_recall' },
+  { derivation: 'category-scores', what: 'the splits with identical blocks', tamper: (c) => c.set('results/catf1.json', '/identical_per_category_block', ['GAIA']), file: 'results/catf1.json', pointer: '/identical_per_category_block' },
+  { derivation: 'pairing', what: "a run's joint accuracy", tamper: (c) => c.set('results/pairing.json', '/runs/2/joint_accuracy', 0.5), file: 'results/pairing.json', pointer: '/runs/2/joint_accuracy' },
+  { derivation: 'verdicts', what: "P5's verdict", tamper: (c) => c.set('results/normaliser.json', '/properties/P5/verdict', 'VIOLATED'), file: 'results/normaliser.json', pointer: '/properties/P5/verdict' },
+  { derivation: 'verdicts', what: "P8's verdict", tamper: (c) => c.set('results/pairing.json', '/properties/P8/verdict', 'HELD'), file: 'results/pairing.json', pointer: '/properties/P8/verdict' },
+  { derivation: 'verdicts', what: "P1's verdict", tamper: (c) => c.set('results/adversarial.json', '/properties/P1/verdict', 'HELD'), file: 'results/adversarial.json', pointer: '/properties/P1/verdict' },
+];
+
+test('every re-derivation agrees on the real artifacts', () => {
+  const audit = admit({ root: SHARED, lockPath: LOCK });
+  assert.deepEqual(audit.rederivations.map((r) => r.name), REDERIVATIONS.map((r) => r.name));
+  for (const r of audit.rederivations) assert.ok(r.comparisons.length > 0, r.name);
+});
+
+describe('a changed reported leaf fails admission, naming it', () => {
+  let refused = 0;
+  after(() => console.log(`re-derivation tampers: ${CASES.length} tried, ${refused} refused; every derivation covered`));
+  test('each re-derivation has at least one tamper case', () => {
+    assert.deepEqual([...new Set(CASES.map((c) => c.derivation))].sort(), REDERIVATIONS.map((r) => r.name).sort());
+  });
+  for (const c of CASES) {
+    test(`${c.derivation}: ${c.what}`, () => {
+      const copy = makeCopy();
+      try {
+        c.tamper(copy);
+        copy.relock();
+        assert.throws(
+          () => admit({ root: copy.root, lockPath: copy.lockPath }),
+          (e: unknown) => {
+            assert.ok(e instanceof AdmissionError, String(e));
+            assert.equal(e.check, 'derivation', e.message);
+            assert.equal(e.file, c.file, e.message);
+            assert.equal(e.pointer, c.pointer, e.message);
+            assert.match(e.expected, new RegExp(`re-derived at build by "${c.derivation}"`), e.message);
+            return true;
+          },
+        );
+        refused++;
+      } finally {
+        copy.dispose();
+      }
+    });
+  }
+});
