@@ -11,7 +11,23 @@ export interface Normalised {
   readonly loop: Loop;
 }
 
-const squash = (s: string) => s.toLowerCase().replaceAll(' ', '');
+// Labels are squashed thousands of times during the substring enumeration: keep each result.
+const squashed = new Map<string, string>();
+function squash(s: string): string {
+  let v = squashed.get(s);
+  if (v === undefined) {
+    v = s.toLowerCase().replaceAll(' ', '');
+    squashed.set(s, v);
+  }
+  return v;
+}
+
+const lowered = new Map<string, string>();
+function lower(s: string): string {
+  let v = lowered.get(s);
+  if (v === undefined) lowered.set(s, (v = s.toLowerCase()));
+  return v;
+}
 
 /**
  * 1. The emptiness test runs on the argument as given, before any stripping (line 14),
@@ -25,7 +41,7 @@ const squash = (s: string) => s.toLowerCase().replaceAll(' ', '');
 export function normalizeCategory(category: string, taxonomy: readonly string[]): Normalised {
   if (category === '') return { value: category, loop: 'neither' };
   const cat = category.toLowerCase().trim();
-  for (const label of taxonomy) if (cat === label.toLowerCase()) return { value: label, loop: 'exact' };
+  for (const label of taxonomy) if (cat === lower(label)) return { value: label, loop: 'exact' };
   const noSpaces = cat.replaceAll(' ', '');
   for (const label of taxonomy) if (squash(label).includes(noSpaces)) return { value: label, loop: 'fallback' };
   return { value: cat, loop: 'neither' };
