@@ -136,8 +136,15 @@ test('a figure shows its provenance on keyboard focus', async ({ page }) => {
 test('every artifact figure says whether it was re-derived at build or taken as reported', async ({ page }) => {
   for (const path of PAGES) {
     await page.goto(path);
+    // Inline figures say it in their tooltip; table cells through their table's note and a solid underline.
     const unmarked = await page.$$eval('.fig[data-source="artifact"]', (els) =>
-      els.filter((el) => !/re-derived at build by |as reported by the audit/.test(el.querySelector('.fig-p')?.textContent ?? '')).map((el) => el.getAttribute('data-pointer')),
+      els
+        .filter((el) =>
+          el.classList.contains('compact')
+            ? !el.closest('figure')?.querySelector(':scope > .prov-note')?.textContent?.includes('re-derived at build')
+            : !/re-derived at build by |as reported by the audit/.test(el.querySelector('.fig-p')?.textContent ?? ''),
+        )
+        .map((el) => el.getAttribute('data-pointer')),
     );
     expect(unmarked, path).toEqual([]);
   }
