@@ -7,7 +7,6 @@ export type Cell =
   | { readonly ident: string; readonly source: Source; readonly short?: number; readonly isKey?: boolean }
   /** Our own label text; the figure guard refuses digits in it like anywhere else. */
   | { readonly label: string }
-  | { readonly pair: readonly [Figure, Figure] }
   | { readonly empty: true };
 
 export interface Column {

@@ -1,0 +1,25 @@
+/** A table as CSV (RFC 4180): one header row, then raw values at full precision, not the formatted ones. */
+import type { Cell, Column } from '../table.ts';
+import type { TableSpec } from './spec.ts';
+
+function field(s: string): string {
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+function header(c: Column): string {
+  const base = typeof c.label === 'string' ? c.label : c.label.text;
+  return c.suffix ? `${base} ${c.suffix}` : base;
+}
+
+function value(c: Cell): string {
+  if ('fig' in c) return String(c.fig.value);
+  if ('words' in c) return c.words.text;
+  if ('ident' in c) return c.ident;
+  if ('label' in c) return c.label;
+  return '';
+}
+
+export function toCsv(spec: TableSpec): string {
+  const lines = [spec.table.columns.map((c) => field(header(c))), ...spec.table.rows.map((r) => r.map((c) => field(value(c))))];
+  return lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,36 @@
+/** The table builders: one per table on the site, unique ids, and CSV that round-trips the raw values. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { admit } from '../../src/admission/admit.ts';
+import { allTables } from '../../src/findings/tables/index.ts';
+import { toCsv } from '../../src/findings/tables/csv.ts';
+import { LOCK, SHARED } from '../support/fixture.ts';
+
+const audit = admit({ root: SHARED, lockPath: LOCK });
+
+test('every table has a unique id and rows as wide as its columns', () => {
+  const tables = allTables(audit);
+  assert.ok(tables.length >= 25);
+  for (const t of tables) for (const row of t.table.rows) assert.equal(row.length, t.table.columns.length, t.id);
+});
+
+test('CSV quotes commas, quotes, newlines and edge spaces, and writes raw values', () => {
+  const csv = toCsv({
+    id: 't',
+    caption: 'c',
+    table: {
+      columns: [{ label: 'a' }, { label: 'b', numeric: true }],
+      rows: [
+        [{ label: 'x, "y"' }, { fig: { value: 0.9677419355, kind: 'score', source: { type: 'paper', citation: 'c' } } }],
+        [{ label: ' lead' }, { empty: true }],
+        [{ label: 'two\nlines' }, { label: 'plain' }],
+      ],
+    },
+  });
+  assert.equal(csv, 'a,b\r\n"x, ""y""",0.9677419355\r\n" lead",\r\n"two\nlines",plain\r\n');
+});
+
+test("the headline CSV holds the artifact's values at full precision", () => {
+  const csv = toCsv(allTables(audit).find((t) => t.id === 'table-headline-gaia')!);
+  assert.match(csv, /^all-spans-all-categories,spans,0\.973354232,0\.974137931,74865,129\.0775862069\r$/m);
+});
