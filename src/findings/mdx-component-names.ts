@@ -34,5 +34,6 @@ export const MDX_COMPONENT_NAMES = [
   'RederivationList',
   'ConclusionList',
   'FigureCensus',
+  'Charts',
 ] as const;
 export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];

@@ -36,6 +36,7 @@ import ArtifactTable from '../components/findings/ArtifactTable.astro';
 import RederivationList from '../components/findings/RederivationList.astro';
 import ConclusionList from '../components/findings/ConclusionList.astro';
 import FigureCensus from '../components/findings/FigureCensus.astro';
+import Charts from '../components/findings/Charts.astro';
 
 import type { MdxComponentName } from './mdx-component-names.ts';
 
@@ -74,4 +75,5 @@ export const MDX_COMPONENTS = {
   RederivationList,
   ConclusionList,
   FigureCensus,
+  Charts,
 } satisfies Record<MdxComponentName, unknown>;
