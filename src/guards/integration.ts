@@ -12,6 +12,7 @@ import { MDX_COMPONENT_NAMES } from '../findings/mdx-component-names.ts';
 import { checkBuiltSite } from './built-html.ts';
 import { checkContentDir } from './mdx-source.ts';
 import { fillCensus } from './figure-census.ts';
+import { writeSearchIndex } from './search-index.ts';
 
 export class GuardError extends Error {
   override name = 'GuardError';
@@ -40,12 +41,14 @@ export function auditGuards(): AstroIntegration {
         const problems = checkContent(root);
         if (problems.length) fail('The prose in content/ fails the figure check', problems);
       },
-      'astro:build:done': ({ dir, logger }) => {
-        const filled = fillCensus(fileURLToPath(dir));
+      'astro:build:done': async ({ dir, logger }) => {
+        const dist = fileURLToPath(dir);
+        const filled = fillCensus(dist);
         logger.info(`figure census: ${filled} placeholders filled`);
-        const problems = checkBuiltSite(fileURLToPath(dir));
+        const problems = checkBuiltSite(dist);
         if (problems.length) fail('The built site fails the figure check', problems);
         logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
+        logger.info(`search index: ${await writeSearchIndex(dist)} pages indexed`);
       },
     },
   };

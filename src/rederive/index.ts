@@ -9,6 +9,7 @@ import { absentLocationsRederivation, ratiosRederivation } from './adversarial.t
 import { catf1Rederivation } from './catf1.ts';
 import { normaliserRederivation } from './normaliser.ts';
 import { pairingRederivation } from './pairing.ts';
+import { magnitudesRederivation } from './magnitudes.ts';
 import { referenceRederivation } from './reference.ts';
 import { spansRederivation } from './spans.ts';
 import { table5Rederivation } from './table5.ts';
@@ -21,6 +22,7 @@ export const REDERIVATIONS: readonly Rederivation[] = [
   referenceRederivation,
   absentLocationsRederivation,
   table5Rederivation,
+  magnitudesRederivation,
   normaliserRederivation,
   catf1Rederivation,
   pairingRederivation,

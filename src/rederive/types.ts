@@ -40,6 +40,6 @@ export function pinnedTaxonomy(a: Artifacts): string[] {
 
 /** A count a magnitude string states up front, such as "2 of 836 ...": [2, 836]. */
 export function statedCount(magnitude: string): [number, number] | undefined {
-  const m = /^(\d+) of (?:the )?(\d+)\b/.exec(magnitude);
-  return m ? [Number(m[1]), Number(m[2])] : undefined;
+  const m = /^(\d[\d,]*) of (?:the )?(\d[\d,]*)\b/.exec(magnitude);
+  return m ? [Number(m[1]!.replaceAll(',', '')), Number(m[2]!.replaceAll(',', ''))] : undefined;
 }

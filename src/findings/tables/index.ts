@@ -8,6 +8,32 @@ import { containmentTable, driftTable, orderDependentTable, probesTable, shortes
 import { constructedTraceTable, nullRunsTable, realGoldTable } from './pairing.ts';
 import { artifactsTable, committedFilesTable, verdictsTable } from './site.ts';
 import type { TableSpec } from './spec.ts';
+import type { FindingId } from '../registry.ts';
+
+/** The tables that carry each finding's figures (the prose findings carry theirs inline). */
+export function findingTables(a: Audit, id: FindingId): TableSpec[] {
+  const byFinding: Record<FindingId, () => TableSpec[]> = {
+    claim: () => [teaserTable(a)],
+    teaser: () => [teaserTable(a)],
+    conditions: () => [verdictsTable(a)],
+    'eleven-percent': () => [elevenPercentTable(a)],
+    headline: () => splitNames(a).map((s) => headlineTable(a, s)),
+    ceiling: () => [ceilingTable(a)],
+    'absent-locations': () => [absentLocationsTable(a)],
+    precision: () => [precisionTable(a)],
+    'unreadable-gold': () => [unreadableTable(a), walkedPastTable(a)],
+    drift: () => [driftTable(a)],
+    containment: () => [containmentTable(a)],
+    fallback: () => [shortestReachingTable(a), probesTable(a)],
+    shuffle: () => [shuffleScoresTable(a), orderDependentTable(a)],
+    'per-category': () => [perCategoryTable(a), ...perCategoryBlockTables(a)],
+    'null-category': () => [constructedTraceTable(a), nullRunsTable(a), realGoldTable(a)],
+    'table-5': () => [table5Table(a), table5TotalsTable(a)],
+    pin: () => [artifactsTable(a)],
+    'committed-files': () => [committedFilesTable(a)],
+  };
+  return byFinding[id]();
+}
 
 export function allTables(a: Audit): TableSpec[] {
   const tables = [
