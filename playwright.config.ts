@@ -16,12 +16,16 @@ export default defineConfig({
   forbidOnly: !!process.env['CI'],
   use: {
     baseURL: `http://127.0.0.1:${port}${base}`,
-    ...devices['Desktop Chrome'],
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
+  // Every page at desktop and phone widths; the checks that do not depend on width run on desktop only.
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /pages\.spec\.ts/ },
+  ],
   webServer: {
     command: `npx astro preview --host 127.0.0.1 --port ${port}`,
     url: `http://127.0.0.1:${port}${base}`,

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtPages } from './pages.ts';
+import { open } from './support.ts';
 import { formatFigure, type Kind } from '../../src/figures/format.ts';
 import { resolvePointer } from '../../src/admission/pointer.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
@@ -10,39 +10,13 @@ import { LOCK, SHARED } from '../support/fixture.ts';
 const PAGES = builtPages();
 const PROPERTIES = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'];
 
-/** Opens a page, failing on any console error and recording any request that leaves the site. */
-async function open(page: Page, path: string) {
-  const errors: string[] = [];
-  const outside: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  await page.route('**/*', (route) => {
-    const url = route.request().url();
-    if (new URL(url).origin === origin || url.startsWith('data:')) return route.continue();
-    outside.push(url);
-    return route.abort();
-  });
-  const res = await page.goto(path);
-  return { res, errors, outside };
-}
-
 test('the site has the report, nine property pages, the method page and a 404 page', () => {
   expect(PAGES).toEqual(expect.arrayContaining(['', 'method/', '404.html', ...PROPERTIES.map((p) => `properties/${p.toLowerCase()}/`)]));
 });
 
 for (const path of PAGES) {
-  test(`/${path}: loads clean, stays on the site, and axe finds nothing`, async ({ page }) => {
-    const { res, errors, outside } = await open(page, path);
-    expect(res?.status()).toBe(200);
-    expect(errors).toEqual([]);
-    expect(outside).toEqual([]);
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-  });
-
   test(`/${path}: every figure shows the formatted value at its pointer`, async ({ page }) => {
-    await open(page, path);
+    await open(page, test.info(), path);
     const figures = await page.$$eval('[data-fig][data-pointer]', (els) =>
       els.map((el) => ({
         kind: el.getAttribute('data-fig')!,
@@ -111,7 +85,7 @@ test('every internal link and anchor resolves', async ({ page, request }) => {
 
 for (const name of PROPERTIES) {
   test(`the ${name} page shows its verdict, claim, magnitude and evidence`, async ({ page }) => {
-    await open(page, `properties/${name.toLowerCase()}/`);
+    await open(page, test.info(), `properties/${name.toLowerCase()}/`);
     const verdict = page.locator('#verdict .verdict');
     const file = await verdict.getAttribute('data-file');
     const artifact = JSON.parse(readFileSync(join(SHARED, file!), 'utf8'));
@@ -125,7 +99,7 @@ for (const name of PROPERTIES) {
 }
 
 test('a figure shows its provenance on keyboard focus', async ({ page }) => {
-  await open(page, '');
+  await open(page, test.info(), '');
   const fig = page.locator('#table-teaser .fig').first();
   await fig.focus();
   const tip = fig.locator('.fig-p');
@@ -174,11 +148,114 @@ test("the method page's figure census is what a browser counts on every page", a
 });
 
 test('Table 5 marks exactly the cells where paper and tree disagree', async ({ page }) => {
-  await open(page, '');
+  await open(page, test.info(), '');
   const dc = JSON.parse(readFileSync(join(SHARED, 'results/datacheck.json'), 'utf8'));
   let expected = 0;
   for (const s of Object.values(dc.splits) as { here: Record<string, number>; paper: Record<string, number> }[]) {
     for (const k of Object.keys(s.here)) if (s.here[k] !== s.paper[k]) expected++;
   }
   await expect(page.locator('#table-5 td.flagged')).toHaveCount(expected);
+});
+
+test('every chart is present with a text alternative and its data tables on the page', async ({ page }) => {
+  for (const [path, count] of [['', 7], ['properties/p1/', 3], ['properties/p6/', 1], ['properties/p7/', 2], ['properties/p9/', 1]] as const) {
+    await page.goto(path);
+    const charts = page.locator('figure.chart');
+    await expect(charts).toHaveCount(count);
+    for (const chart of await charts.all()) {
+      const alt = await chart.locator('.chart-svg[role="img"]').getAttribute('aria-label');
+      expect(alt?.length ?? 0, `${path}: a chart without a text alternative`).toBeGreaterThan(80);
+      await expect(chart.locator('.chart-svg svg')).toHaveCount(1);
+      for (const link of await chart.locator('.chart-data a').all()) {
+        const target = (await link.getAttribute('href'))!.slice(1);
+        await expect(page.locator(`[id="${target}"]`), `${path}: chart data table ${target}`).toHaveCount(1);
+      }
+    }
+  }
+});
+
+test('every link is reachable by keyboard', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const path of PAGES) {
+    await page.goto(path);
+    const visible = await page.$$eval('a[href]', (as) => as.filter((a) => (a as HTMLElement).offsetParent !== null && !a.closest('details:not([open])')).length);
+    const summaries = await page.locator('summary').count();
+    const reached = new Set<string>();
+    let summariesReached = 0;
+    for (let i = 0; i < visible * 3 + 400 && reached.size < visible; i++) {
+      await page.keyboard.press('Tab');
+      const id = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el) return null;
+        if (el.tagName === 'SUMMARY') return 'summary';
+        if (el.tagName !== 'A') return null;
+        return [...document.querySelectorAll('a[href]')].indexOf(el).toString();
+      });
+      if (id === 'summary') summariesReached++;
+      else if (id !== null) reached.add(id);
+    }
+    expect(reached.size, `/${path}: links reached by Tab`).toBe(visible);
+    if (summaries > 0) expect(summariesReached, `/${path}: disclosure controls reached by Tab`).toBeGreaterThan(0);
+  }
+});
+
+test('search finds a property by words from its claim', async ({ page }, info) => {
+  const { errors, outside } = await open(page, info, 'search/');
+  await page.locator('.pagefind-ui__search-input').fill('split sizes match');
+  const first = page.locator('.pagefind-ui__result-link').first();
+  await expect(first).toHaveAttribute('href', /properties\/p9\/$/);
+  expect(errors).toEqual([]);
+  expect(outside).toEqual([]);
+});
+
+test('without script, the search page still lists every page', async ({ browser }, info) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: info.project.use.baseURL! });
+  const page = await context.newPage();
+  await page.goto('search/');
+  await expect(page.locator('#all-pages + ul li a')).toHaveCount(11);
+  await context.close();
+});
+
+test('only the search page carries script', async ({ request }) => {
+  for (const path of PAGES) {
+    const html = await (await request.get(path)).text();
+    const scripts = (html.match(/<script\b/g) ?? []).length;
+    if (path === 'search/') expect(scripts).toBeGreaterThan(0);
+    else expect(scripts, `/${path}`).toBe(0);
+  }
+});
+
+test('every table downloads as CSV with its rows, and every property as a JSON packet', async ({ page, request }) => {
+  await page.goto('');
+  const links = await page.$$eval('a.csv', (as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).href))]);
+  expect(links.length).toBeGreaterThanOrEqual(20);
+  for (const link of links) {
+    const res = await request.get(link);
+    expect(res.status(), link).toBe(200);
+    expect(res.headers()['content-type'] ?? '', link).toMatch(/csv/);
+    const id = new URL(link).pathname.split('/').pop()!.replace(/\.csv$/, '');
+    const rows = await page.locator(`[id="${id}"] tbody tr`).count();
+    const lines = (await res.text()).split('\r\n').filter((l) => l !== '');
+    if (rows > 0) expect(lines.length, link).toBeGreaterThanOrEqual(rows + 1);
+  }
+  for (const p of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9']) {
+    const packet = await (await request.get(`properties/${p}/evidence.json`)).json();
+    expect(packet.property).toBe(p.toUpperCase());
+    expect(packet.leaves.length).toBeGreaterThan(2);
+    expect(packet.files.every((f: { sha256: string }) => /^[0-9a-f]{64}$/.test(f.sha256))).toBe(true);
+    expect(packet.rederivations.length).toBeGreaterThan(0);
+  }
+});
+
+test('the theme switch works without script', async ({ browser }, info) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: info.project.use.baseURL!, colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.goto('');
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await bg();
+  await page.locator('label[for="theme-dark"]').click();
+  expect(await bg()).not.toBe(light);
+  await page.locator('label[for="theme-auto"]').click();
+  expect(await bg()).toBe(light);
+  await context.close();
 });
