@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtPages } from './pages.ts';
+import { DIST, builtPages } from './pages.ts';
+import { BUDGET_GZ, weigh } from '../../scripts/bench/weigh.ts';
 import { open } from './support.ts';
 import { formatFigure, type Kind } from '../../src/figures/format.ts';
 import { resolvePointer } from '../../src/admission/pointer.ts';
@@ -258,4 +259,9 @@ test('the theme switch works without script', async ({ browser }, info) => {
   await page.locator('label[for="theme-auto"]').click();
   expect(await bg()).toBe(light);
   await context.close();
+});
+
+test('every page weighs under the budget, gzipped, in all', () => {
+  const over = weigh(DIST).filter((w) => w.total >= BUDGET_GZ).map((w) => `${w.page}: ${w.total} bytes`);
+  expect(over).toEqual([]);
 });

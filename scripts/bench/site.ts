@@ -1,0 +1,68 @@
+/**
+ * Benchmark: the built site's weight and build time. Prints, per page, the bytes of
+ * HTML, CSS, JS and inline SVG, raw and gzipped; the same for a bare one-page Astro
+ * site built in the same run; and the build time as the span index grows (synthetic
+ * copies, lock rewritten in the copy). Budgets are printed beside the figures.
+ * A script, not a timed test.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeSyntheticCopy } from './synthetic-index.ts';
+import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
+
+const root = join(import.meta.dirname, '../..');
+const shared = join(root, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
+const factors = (process.env['BENCH_FACTORS'] ?? '1,10,100').split(',').map(Number);
+
+function timed(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): number {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
+const pair = ([raw, gz]: [number, number]) => `${kb(raw).padStart(7)} ${kb(gz).padStart(6)}`;
+
+function table(title: string, rows: Weight[]) {
+  console.log(`\n${title} (KB: raw, gzip; SVG is inline, part of the HTML)`);
+  console.log(`${'page'.padEnd(24)} ${'HTML'.padStart(14)} ${'CSS'.padStart(14)} ${'JS'.padStart(14)} ${'SVG'.padStart(14)}   total gzip  budget`);
+  for (const r of rows.sort((a, b) => a.page.localeCompare(b.page))) {
+    const ok = r.total < BUDGET_GZ && (r.js[0] === 0 || r.page === '/search/');
+    console.log(`${r.page.padEnd(24)} ${pair(r.html)} ${pair(r.css)} ${pair(r.js)} ${pair(r.svg)}   ${kb(r.total).padStart(9)}  ${ok ? 'ok' : 'OVER'}`);
+  }
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'trail-bench-'));
+try {
+  // The site as it is.
+  const siteOut = join(tmp, 'site');
+  const siteTime = timed('npm', ['run', 'build', '--silent', '--', '--outDir', siteOut], root, { AUDIT_ARTIFACTS: shared });
+
+  // A bare one-page Astro site, built with the same Astro in the same run.
+  const bare = join(tmp, 'bare');
+  mkdirSync(join(bare, 'src/pages'), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(bare, 'node_modules'), 'dir');
+  writeFileSync(join(bare, 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(bare, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n");
+  writeFileSync(join(bare, 'src/pages/index.astro'), '<html lang="en"><head><title>Bare</title></head><body><h1>Bare</h1><p>One page.</p></body></html>\n');
+  const bareTime = timed(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], bare);
+
+  table(`This site, built in ${siteTime.toFixed(2)} s`, weigh(siteOut));
+  table(`A bare one-page Astro site, built in ${bareTime.toFixed(2)} s`, weigh(join(bare, 'dist')));
+
+  // Build time as the span index grows.
+  console.log('\nBuild time against the size of the span index (synthetic copies; lock rewritten in each copy only)');
+  console.log(`${'index'.padEnd(8)} ${'traces'.padStart(8)} ${'spans'.padStart(9)} ${'build s'.padStart(8)} ${'s per 100k spans'.padStart(17)}`);
+  for (const f of factors) {
+    const copy = join(tmp, `x${f}`);
+    const { traces, spans } = writeSyntheticCopy(shared, copy, join(root, 'artifacts.lock.json'), f);
+    const t = timed('npm', ['run', 'build', '--silent', '--', '--outDir', join(tmp, `out${f}`)], root, { AUDIT_ROOT: copy, AUDIT_LOCK: join(copy, 'artifacts.lock.json') });
+    console.log(`${`${f}x`.padEnd(8)} ${String(traces).padStart(8)} ${String(spans).padStart(9)} ${t.toFixed(2).padStart(8)} ${((t / spans) * 1e5).toFixed(2).padStart(17)}`);
+  }
+  console.log('\nBudgets: no script on any page but /search/; under 60 KB gzip per page in all; build time growing no worse than linearly with the index.');
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
