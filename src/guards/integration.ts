@@ -13,6 +13,7 @@ import { checkBuiltSite } from './built-html.ts';
 import { checkContentDir } from './mdx-source.ts';
 import { fillCensus } from './figure-census.ts';
 import { writeSearchIndex } from './search-index.ts';
+import { checkLinks } from './links.ts';
 
 export class GuardError extends Error {
   override name = 'GuardError';
@@ -31,11 +32,15 @@ export function checkContent(projectRoot: string): string[] {
 
 export function auditGuards(): AstroIntegration {
   let root = process.cwd();
+  let base = '/';
+  let site: string | undefined;
   return {
     name: 'audit-guards',
     hooks: {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
+        base = config.base;
+        site = config.site;
       },
       'astro:build:start': () => {
         const problems = checkContent(root);
@@ -49,6 +54,10 @@ export function auditGuards(): AstroIntegration {
         if (problems.length) fail('The built site fails the figure check', problems);
         logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
         logger.info(`search index: ${await writeSearchIndex(dist)} pages indexed`);
+        const links = checkLinks(dist, base, site);
+        if (links.problems.length) fail('The built site has broken links', links.problems);
+        const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');
+        logger.info(`link check: ${links.internal} internal links and anchors resolve; external links, not fetched: ${hosts}`);
       },
     },
   };

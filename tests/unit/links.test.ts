@@ -1,0 +1,47 @@
+/** The link check trips on a broken link, a missing anchor and a link outside the base path. */
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { checkLinks } from '../../src/guards/links.ts';
+import { PROJECT } from '../support/fixture.ts';
+
+const DIST = join(PROJECT, 'dist');
+
+function withPage(html: string, fn: (dist: string) => void) {
+  const dist = mkdtempSync(join(tmpdir(), 'links-'));
+  try {
+    cpSync(DIST, dist, { recursive: true });
+    const page = join(dist, 'properties/p3/index.html');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('</main>', `${html}</main>`));
+    fn(dist);
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+test('the built site has no broken internal link or anchor, and counts external links', () => {
+  const r = checkLinks(DIST, '/', 'http://localhost:4321');
+  assert.deepEqual(r.problems, []);
+  assert.ok(r.internal > 300);
+  assert.ok((r.external.get('github.com') ?? 0) > 10);
+  assert.equal(r.external.has('localhost:4321'), false, 'canonical links to the site are checked, not counted as external');
+});
+
+const BROKEN: [string, RegExp][] = [
+  ['<a href="../p10/">gone</a>', /points at \/properties\/p10\/, which the build did not produce/],
+  ['<a href="../../method/#no-such-section">gone</a>', /method\/index\.html has no element with id "no-such-section"/],
+  ['<a href="#nowhere">gone</a>', /has no element with id "nowhere"/],
+  ['<img src="/_astro/missing.png" alt="">', /missing\.png, which the build did not produce/],
+  ['<a href="javascript:alert(1)">x</a>', /a javascript: link/],
+];
+for (const [html, expected] of BROKEN) {
+  test(`refuses ${html}`, () => withPage(html, (dist) => assert.match(checkLinks(dist, '/').problems.join('\n'), expected)));
+}
+
+test('under a base path, a root-relative link that skips the base is refused', () => {
+  withPage('<a href="/method/">skips the base</a>', (dist) => {
+    assert.match(checkLinks(dist, '/trail-scorer-audit/').problems.join('\n'), /outside the base path \/trail-scorer-audit\//);
+  });
+});
