@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-// Here Debian's Chromium (Playwright cannot download its own); on a machine with
-// Playwright's browsers (a GitHub runner) leave CHROMIUM_PATH unset and have no /usr/bin/chromium.
-const executablePath = process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// Here Debian's Chromium (Playwright cannot download its own). On a machine with Playwright's
+// own browsers (the GitHub runner) PLAYWRIGHT_BUNDLED_CHROMIUM=1 uses those; CHROMIUM_PATH picks any other.
+const executablePath =
+  process.env['CHROMIUM_PATH'] ?? (process.env['PLAYWRIGHT_BUNDLED_CHROMIUM'] ? undefined : existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const port = Number(process.env['PORT'] ?? 4321);
 const base = (process.env['SITE_BASE'] ?? '/').replace(/\/?$/, '/');
 

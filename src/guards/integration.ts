@@ -14,6 +14,7 @@ import { checkContentDir } from './mdx-source.ts';
 import { fillCensus } from './figure-census.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { checkLinks } from './links.ts';
+import { hashInlineScripts } from '../site/csp.ts';
 
 export class GuardError extends Error {
   override name = 'GuardError';
@@ -54,6 +55,7 @@ export function auditGuards(): AstroIntegration {
         if (problems.length) fail('The built site fails the figure check', problems);
         logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
         logger.info(`search index: ${await writeSearchIndex(dist)} pages indexed`);
+        logger.info(`content security policy: inline scripts hashed on ${hashInlineScripts(dist)} page(s)`);
         const links = checkLinks(dist, base, site);
         if (links.problems.length) fail('The built site has broken links', links.problems);
         const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');

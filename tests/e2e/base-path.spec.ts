@@ -1,0 +1,73 @@
+/**
+ * The site built under a base path, as a GitHub project page is served: crawled from
+ * its home page, every page, asset, link and anchor must resolve.
+ */
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT, SHARED } from '../support/fixture.ts';
+import { serve } from '../support/static-server.ts';
+
+const BASE = '/trail-scorer-audit/';
+
+test.describe('a build under a base path', () => {
+  test.describe.configure({ mode: 'serial' });
+  let out: string;
+  let site: { url: string; close: () => Promise<void> };
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    out = mkdtempSync(join(tmpdir(), 'site-base-'));
+    const r = spawnSync('npm', ['run', 'build', '--silent', '--', '--outDir', out], {
+      cwd: PROJECT,
+      encoding: 'utf8',
+      env: { ...process.env, SITE_BASE: BASE, SITE_URL: 'https://example.github.io', AUDIT_ARTIFACTS: SHARED, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    expect(r.status, `${r.stdout.slice(-1500)}\n${r.stderr.slice(-1500)}`).toBe(0);
+    site = await serve(out, BASE);
+  });
+  test.afterAll(async () => {
+    await site?.close();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  test('crawled from the home page, every page, asset, link and anchor resolves', async ({ page }) => {
+    test.setTimeout(180_000);
+    const failed: string[] = [];
+    page.on('response', (r) => r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+    page.on('console', (m) => m.type() === 'error' && failed.push(`console: ${m.text()}`));
+    const origin = new URL(site.url).origin;
+    const queue = [site.url];
+    const seen = new Set<string>();
+    const anchors: [string, string][] = [];
+    while (queue.length) {
+      const url = queue.shift()!;
+      if (seen.has(url)) continue;
+      seen.add(url);
+      // Downloads (CSV, JSON packets) are fetched, not visited.
+      if (/\.(csv|json|xml|txt)$/.test(new URL(url).pathname)) {
+        expect((await page.request.get(url)).status(), url).toBe(200);
+        continue;
+      }
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(200);
+      for (const href of await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href))) {
+        const u = new URL(href);
+        if (u.origin !== origin) continue;
+        expect(u.pathname.startsWith(BASE), `${url} links outside the base path: ${href}`).toBe(true);
+        if (u.hash) anchors.push([u.origin + u.pathname, decodeURIComponent(u.hash.slice(1))]);
+        u.hash = '';
+        if (!seen.has(u.href)) queue.push(u.href);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(40);
+    for (const [pageUrl, id] of new Set(anchors.map((a) => JSON.stringify(a))).values().map((s) => JSON.parse(s) as [string, string])) {
+      if (!pageUrl.endsWith('/')) continue;
+      await page.goto(pageUrl);
+      expect(await page.locator(`[id="${id.replaceAll('"', '\\"')}"]`).count(), `${pageUrl}#${id}`).toBe(1);
+    }
+    expect(failed).toEqual([]);
+  });
+});
