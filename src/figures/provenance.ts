@@ -116,6 +116,16 @@ export function rederivedBy(audit: Audit, file: string, pointer: string): string
   }
 }
 
+/** The data attributes that carry a source in the markup, read back by the tests and the figure census. */
+export function provenanceAttributes(source: Source): Record<string, string | undefined> {
+  return {
+    'data-source': source.type,
+    'data-file': source.type === 'artifact' ? source.file : source.type === 'lock' ? 'artifacts.lock.json' : undefined,
+    'data-pointer': source.type === 'artifact' || source.type === 'lock' ? source.pointer : undefined,
+    'data-derivation': source.type === 'derived' ? source.name : undefined,
+  };
+}
+
 /** One line a reader can check: where the figure comes from. */
 export function describeSource(source: Source): string {
   switch (source.type) {
