@@ -1,8 +1,6 @@
 /** The counts the property magnitudes state in words, read back and checked against the data they summarise. */
-import type { Comparison, Rederivation } from './types.ts';
-import { statedCount } from './types.ts';
-import { enumerateSubstrings, labelsContaining } from './scorer/normalize.ts';
-import { pinnedTaxonomy } from './types.ts';
+import { statedCount, type Comparison, type Rederivation } from './types.ts';
+import { analyseTaxonomy } from './taxonomy.ts';
 
 export const magnitudesRederivation: Rederivation = {
   name: 'stated-counts',
@@ -19,9 +17,8 @@ export const magnitudesRederivation: Rederivation = {
     };
     check('results/datacheck.json', 'P3', a.datacheck.properties['P3']?.magnitude, [a.datacheck.gold_files.parsed, a.datacheck.gold_files.on_disk]);
     check('results/datacheck.json', 'P4', a.datacheck.properties['P4']?.magnitude, [a.datacheck.vocabulary.off_taxonomy, a.datacheck.vocabulary.spellings]);
-    const taxonomy = pinnedTaxonomy(a);
-    const substrings = enumerateSubstrings(taxonomy);
-    check('results/normaliser.json', 'P5', a.normaliser.properties['P5']?.magnitude, [substrings.filter((s) => labelsContaining(s, taxonomy) > 1).length, substrings.length]);
+    const { substrings, containing } = analyseTaxonomy(a);
+    check('results/normaliser.json', 'P5', a.normaliser.properties['P5']?.magnitude, [substrings.filter((s) => containing.get(s)! > 1).length, substrings.length]);
     return out;
   },
 };

@@ -4,8 +4,9 @@
  * shuffled order the artifact records.
  */
 import { toPointer } from '../admission/pointer.ts';
-import { enumerateSubstrings, labelsContaining, labelsInside, normalizeCategory, squash } from './scorer/normalize.ts';
-import { pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
+import { labelsInside, normalizeCategory, squash } from './scorer/normalize.ts';
+import { analyseTaxonomy } from './taxonomy.ts';
+import type { Comparison, Rederivation } from './types.ts';
 
 const F = 'results/normaliser.json' as const;
 // Python sorts strings by code point; so do these comparisons.
@@ -21,10 +22,8 @@ export const normaliserRederivation: Rederivation = {
   run: (a) => {
     const n = a.normaliser;
     const out: Comparison[] = [];
-    const pinned = pinnedTaxonomy(a);
+    const { taxonomy: pinned, substrings, reaches, containing } = analyseTaxonomy(a);
     const shuffled = n.shuffle.taxonomy;
-    const substrings = enumerateSubstrings(pinned);
-    const reaches = new Map(substrings.map((s) => [s, normalizeCategory(s, pinned).value]));
 
     out.push({ file: F, pointer: '/labels', reported: n.labels, ours: pinned.length });
     out.push({ file: 'results/datacheck.json', pointer: '/vocabulary/labels', reported: a.datacheck.vocabulary.labels, ours: pinned.length });
@@ -50,10 +49,10 @@ export const normaliserRederivation: Rederivation = {
     out.push({ file: F, pointer: '/whitespace_only', reported: n.whitespace_only, ours: normalizeCategory(' ', pinned).value });
 
     const ambiguous = substrings
-      .map((s) => ({ string: s, labels: labelsContaining(s, pinned) }))
+      .map((s) => ({ string: s, labels: containing.get(s)! }))
       .filter((x) => x.labels > 1)
       .sort((x, y) => y.labels - x.labels || byCodePoint(x.string, y.string))
-      .map((x) => ({ ...x, pinned: normalizeCategory(x.string, pinned).value, shuffled: normalizeCategory(x.string, shuffled).value }));
+      .map((x) => ({ ...x, pinned: reaches.get(x.string)!, shuffled: normalizeCategory(x.string, shuffled).value }));
     out.push({ file: F, pointer: '/order_dependent/count', reported: n.order_dependent.count, ours: ambiguous.length });
     out.push({ file: F, pointer: '/order_dependent/strings', reported: n.order_dependent.strings, ours: ambiguous });
     out.push({ file: F, pointer: '/order_dependent/moved_under_the_shuffle', reported: n.order_dependent.moved_under_the_shuffle, ours: ambiguous.filter((x) => x.pinned !== x.shuffled).length });

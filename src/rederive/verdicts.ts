@@ -3,16 +3,16 @@ import type { Artifacts } from '../admission/admit.ts';
 import { toPointer } from '../admission/pointer.ts';
 import type { Verdict } from '../admission/schemas.ts';
 import { HEADLINE_PREDICTOR } from '../derive/names.ts';
-import { enumerateSubstrings, labelsContaining, normalizeCategory, squash } from './scorer/normalize.ts';
+import { squash } from './scorer/normalize.ts';
+import { analyseTaxonomy } from './taxonomy.ts';
 import { scoreTrace } from './scorer/metrics.ts';
-import { pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
+import type { Comparison, Rederivation } from './types.ts';
 
 const ONE_SPAN = 'one-span-all-categories';
 
 export function verdictsByRule(a: Artifacts): Record<string, Verdict> {
   const splits = Object.values(a.adversarial.splits);
-  const taxonomy = pinnedTaxonomy(a);
-  const substrings = enumerateSubstrings(taxonomy);
+  const { taxonomy, substrings, reaches, containing } = analyseTaxonomy(a);
 
   const p1 = splits.some((s) => {
     const h = s.predictors[HEADLINE_PREDICTOR];
@@ -22,14 +22,14 @@ export function verdictsByRule(a: Artifacts): Record<string, Verdict> {
   const p3 = a.datacheck.gold_files.parsed < a.datacheck.gold_files.on_disk;
   const p4 = a.datacheck.vocabulary.off_taxonomy > 0;
 
-  const ambiguous = substrings.some((s) => labelsContaining(s, taxonomy) > 1);
+  const ambiguous = substrings.some((s) => containing.get(s)! > 1);
   const moved =
     a.normaliser.shuffle.figures_that_moved.length > 0 ||
     a.normaliser.shuffle.scores.some((r) => r.joint_accuracy.pinned !== r.joint_accuracy.shuffled || r.location_accuracy.pinned !== r.location_accuracy.shuffled);
   const p5: Verdict = !ambiguous ? 'HELD' : moved ? 'VIOLATED' : 'LATENT';
 
   const shortestLabel = Math.min(...taxonomy.map((l) => squash(l).length));
-  const p6 = taxonomy.some((label) => substrings.some((s) => s.length < shortestLabel && normalizeCategory(s, taxonomy).value === label));
+  const p6 = substrings.some((s) => s.length < shortestLabel && taxonomy.includes(reaches.get(s)!));
 
   const p7 = [...new Set(a.catf1.rows.map((r) => r.split))].some((split) => {
     const x = a.catf1.rows.find((r) => r.split === split && r.predictor === HEADLINE_PREDICTOR);

@@ -1,0 +1,33 @@
+/**
+ * Every substring of the taxonomy put through the normaliser, once per admission:
+ * three re-derivations (the normaliser's leaves, the stated counts, the verdicts) read it.
+ */
+import type { Artifacts } from '../admission/admit.ts';
+import { enumerateSubstrings, labelsContaining, normalizeCategory } from './scorer/normalize.ts';
+import { pinnedTaxonomy } from './types.ts';
+
+export interface TaxonomyAnalysis {
+  readonly taxonomy: readonly string[];
+  readonly substrings: readonly string[];
+  /** For each substring: the label the pinned normaliser sends it to, and how many labels contain it. */
+  readonly reaches: ReadonlyMap<string, string>;
+  readonly containing: ReadonlyMap<string, number>;
+}
+
+const cache = new WeakMap<object, TaxonomyAnalysis>();
+
+export function analyseTaxonomy(a: Artifacts): TaxonomyAnalysis {
+  let analysis = cache.get(a.normaliser);
+  if (!analysis) {
+    const taxonomy = pinnedTaxonomy(a);
+    const substrings = enumerateSubstrings(taxonomy);
+    analysis = {
+      taxonomy,
+      substrings,
+      reaches: new Map(substrings.map((s) => [s, normalizeCategory(s, taxonomy).value])),
+      containing: new Map(substrings.map((s) => [s, labelsContaining(s, taxonomy)])),
+    };
+    cache.set(a.normaliser, analysis);
+  }
+  return analysis;
+}
