@@ -8,7 +8,8 @@ import type { Audit } from '../admission/admit.ts';
 import { absentLocations } from './adversarial.ts';
 import { elevenPercent } from './eleven-percent.ts';
 import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR, splitNames } from './names.ts';
-import { p9StatedCounts, table5 } from './table5.ts';
+import { table5 } from './table5.ts';
+import { statedCount } from '../rederive/types.ts';
 import { toFixedPython } from '../figures/python-round.ts';
 import { abstractCounts } from './abstract-counts.ts';
 import { inventory } from './inventory.ts';
@@ -135,9 +136,10 @@ export const CONCLUSIONS = {
     check: (a) => {
       const t = table5(a);
       const p9 = a.properties.find((p) => p.name === 'P9');
-      const stated = p9 ? p9StatedCounts(p9.magnitude) : undefined;
+      const stated = p9 ? statedCount(p9.magnitude) : undefined;
       if (!stated) return "P9's magnitude states no count";
-      return (stated.disagree === t.disagreeing.value && stated.of === t.compared.value) || `counted ${t.disagreeing.value} of ${t.compared.value}, P9 states ${stated.disagree} of ${stated.of}`;
+      const [disagree, of] = stated;
+      return (disagree === t.disagreeing.value && of === t.compared.value) || `counted ${t.disagreeing.value} of ${t.compared.value}, P9 states ${disagree} of ${of}`;
     },
   },
   'predictors-read-as-described': {

@@ -39,9 +39,3 @@ export function table5(audit: Audit) {
     disagreeing: derived('table-5/cells-disagreeing', cells.filter((c) => c.disagree).length, 'integer', inputs),
   };
 }
-
-/** The counts P9's magnitude states in words ("N of the M ... cells"), read back to be checked. */
-export function p9StatedCounts(magnitude: string): { disagree: number; of: number } | undefined {
-  const m = /^(\d+) of the (\d+)\b/.exec(magnitude);
-  return m ? { disagree: Number(m[1]), of: Number(m[2]) } : undefined;
-}
