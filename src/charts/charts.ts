@@ -226,7 +226,3 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
     };
   });
 }
-
-export function allCharts(a: Audit): ChartSpec[] {
-  return [...splitNames(a).map((s) => volumeChart(a, s)), recallPrecisionChart(a), table5Chart(a), reachChart(a), ...perCategoryChart(a)];
-}

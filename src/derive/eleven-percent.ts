@@ -3,10 +3,12 @@
  * plain mean of the two best joint accuracies, and the two weighted means.
  */
 import type { Audit } from '../admission/admit.ts';
-import { derived, leaf, type Figure } from '../figures/provenance.ts';
+import { derived, leaf, ref, type Figure } from '../figures/provenance.ts';
 import { PAPER_FIGURES } from '../figures/paper.ts';
 import { toPointer } from '../admission/pointer.ts';
-import { adv, splitNames } from './names.ts';
+import { splitNames } from './names.ts';
+
+const adv = (...path: string[]) => ref('results/adversarial.json', toPointer(path));
 
 export interface ElevenPercent {
   readonly combined: Figure;

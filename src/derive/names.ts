@@ -1,6 +1,5 @@
 /** Names the findings are built around, and the helpers every derivation shares. */
 import type { Audit } from '../admission/admit.ts';
-import { ref } from '../figures/provenance.ts';
 
 /** The audit's headline predictor: a code constant in the audit, checked here against the artifact. */
 export const HEADLINE_PREDICTOR = 'all-spans-all-categories';
@@ -17,6 +16,3 @@ export function firstSplit(audit: Audit): string {
   if (first === undefined) throw new Error('results/adversarial.json has no split');
   return first;
 }
-
-export const adv = (...path: string[]) => ref('results/adversarial.json', path.map((p) => '/' + p.replaceAll('~', '~0').replaceAll('/', '~1')).join(''));
-export const norm = (...path: string[]) => ref('results/normaliser.json', path.map((p) => '/' + p.replaceAll('~', '~0').replaceAll('/', '~1')).join(''));
