@@ -4,8 +4,8 @@ import { toPointer } from '../../admission/pointer.ts';
 import { elevenPercent } from '../../derive/eleven-percent.ts';
 import { HEADLINE_PREDICTOR, firstSplit, splitNames } from '../../derive/names.ts';
 import { as, keyWords, leaf } from '../../figures/provenance.ts';
-import { EMPTY, figCell, identCell, keyCell, wordsCell } from '../cells.ts';
-import type { Cell } from '../table.ts';
+import { EMPTY, figCell, identCell, keyCell, wordsCell } from './cells.ts';
+import type { Cell } from './spec.ts';
 import { slug, type TableSpec } from './spec.ts';
 
 const F = 'results/adversarial.json' as const;

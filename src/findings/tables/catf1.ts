@@ -1,6 +1,6 @@
 /** Tables from the category scores (P7). */
 import type { Audit } from '../../admission/admit.ts';
-import { figCell, keyCell, wordsCell } from '../cells.ts';
+import { figCell, keyCell, wordsCell } from './cells.ts';
 import { slug, type TableSpec } from './spec.ts';
 
 const F = 'results/catf1.json' as const;

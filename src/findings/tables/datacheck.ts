@@ -4,8 +4,8 @@ import { toPointer } from '../../admission/pointer.ts';
 import { abstractCounts } from '../../derive/abstract-counts.ts';
 import { table5 } from '../../derive/table5.ts';
 import { keyWords } from '../../figures/provenance.ts';
-import { figCell, identCell, wordsCell } from '../cells.ts';
-import type { Column } from '../table.ts';
+import { figCell, identCell, wordsCell } from './cells.ts';
+import type { Column } from './spec.ts';
 import type { TableSpec } from './spec.ts';
 
 const F = 'results/datacheck.json' as const;

@@ -3,8 +3,8 @@ import type { Audit } from '../../admission/admit.ts';
 import { toPointer } from '../../admission/pointer.ts';
 import { containment } from '../../derive/normaliser.ts';
 import { derived, ref } from '../../figures/provenance.ts';
-import { figCell, keyCell, wordsCell } from '../cells.ts';
-import type { Cell } from '../table.ts';
+import { figCell, keyCell, wordsCell } from './cells.ts';
+import type { Cell } from './spec.ts';
 import type { TableSpec } from './spec.ts';
 
 const F = 'results/normaliser.json' as const;

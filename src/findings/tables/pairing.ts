@@ -1,7 +1,7 @@
 /** Tables from the pairing demonstration (P8). */
 import type { Audit } from '../../admission/admit.ts';
 import { toPointer } from '../../admission/pointer.ts';
-import { figCell, wordsCell } from '../cells.ts';
+import { figCell, wordsCell } from './cells.ts';
 import type { TableSpec } from './spec.ts';
 
 const F = 'results/pairing.json' as const;

@@ -1,10 +1,10 @@
 /** Shorthands the findings components share for turning admitted leaves into cells. */
-import type { Audit } from '../admission/admit.ts';
-import { toPointer, type PathSegment } from '../admission/pointer.ts';
-import type { ArtifactPath } from '../admission/schemas.ts';
-import type { Kind } from '../figures/format.ts';
-import { keyWords, leaf, words } from '../figures/provenance.ts';
-import type { Cell } from './table.ts';
+import type { Audit } from '../../admission/admit.ts';
+import { toPointer, type PathSegment } from '../../admission/pointer.ts';
+import type { ArtifactPath } from '../../admission/schemas.ts';
+import type { Kind } from '../../figures/format.ts';
+import { keyWords, leaf, words } from '../../figures/provenance.ts';
+import type { Cell } from './spec.ts';
 
 export function figCell(a: Audit, file: ArtifactPath, path: readonly PathSegment[], kind: Kind): Cell {
   return { fig: leaf(a, file, toPointer(path), kind) };
