@@ -5,8 +5,7 @@ import { elevenPercent } from '../../derive/eleven-percent.ts';
 import { HEADLINE_PREDICTOR, firstSplit, splitNames } from '../../derive/names.ts';
 import { as, keyWords, leaf } from '../../figures/provenance.ts';
 import { EMPTY, figCell, identCell, keyCell, wordsCell } from './cells.ts';
-import type { Cell } from './spec.ts';
-import { slug, type TableSpec } from './spec.ts';
+import { slug, type Cell, type TableSpec } from './spec.ts';
 
 const F = 'results/adversarial.json' as const;
 

@@ -1,6 +1,5 @@
 /** A table as CSV (RFC 4180): one header row, then raw values at full precision, not the formatted ones. */
-import type { Cell, Column } from './spec.ts';
-import type { TableSpec } from './spec.ts';
+import type { Cell, Column, TableSpec } from './spec.ts';
 
 function field(s: string): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;

@@ -5,8 +5,7 @@ import { abstractCounts } from '../../derive/abstract-counts.ts';
 import { table5 } from '../../derive/table5.ts';
 import { keyWords } from '../../figures/provenance.ts';
 import { figCell, identCell, wordsCell } from './cells.ts';
-import type { Column } from './spec.ts';
-import type { TableSpec } from './spec.ts';
+import type { Column, TableSpec } from './spec.ts';
 
 const F = 'results/datacheck.json' as const;
 

@@ -4,8 +4,7 @@ import { toPointer } from '../../admission/pointer.ts';
 import { containment } from '../../derive/normaliser.ts';
 import { derived, ref } from '../../figures/provenance.ts';
 import { figCell, keyCell, wordsCell } from './cells.ts';
-import type { Cell } from './spec.ts';
-import type { TableSpec } from './spec.ts';
+import type { Cell, TableSpec } from './spec.ts';
 
 const F = 'results/normaliser.json' as const;
 const LOOP: Record<string, string> = { exact: 'exact match', fallback: 'containment fallback', neither: 'neither: kept as typed' };
