@@ -15,6 +15,8 @@ export type Source =
   | { readonly type: 'derived'; readonly name: string; readonly inputs: readonly string[] }
   | { readonly type: 'paper'; readonly citation: string };
 
+export type ArtifactSource = Extract<Source, { type: 'artifact' }>;
+
 export interface Figure {
   readonly value: number;
   readonly kind: Kind;

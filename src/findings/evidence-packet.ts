@@ -11,10 +11,10 @@ import { PROPERTY_SCORER_LINES } from './properties.ts';
 import { findingsOf } from './registry.ts';
 import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
 import { findingTables } from './tables/index.ts';
-import type { Cell } from './tables/spec.ts';
+import { cellSource, type Cell } from './tables/spec.ts';
 
 function leafOf(cell: Cell): string | undefined {
-  const source = 'fig' in cell ? cell.fig.source : 'words' in cell ? cell.words.source : 'ident' in cell ? cell.source : undefined;
+  const source = cellSource(cell);
   return source?.type === 'artifact' ? `${source.file}#${source.pointer}` : undefined;
 }
 

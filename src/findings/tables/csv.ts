@@ -15,6 +15,9 @@ function value(c: Cell): string {
   if ('words' in c) return c.words.text;
   if ('ident' in c) return c.ident;
   if ('label' in c) return c.label;
+  if ('verdict' in c) return c.verdict;
+  // A link named by artifact words (a property) exports the name; one named by our words (view, download) its target.
+  if ('link' in c) return typeof c.link.text === 'string' ? c.link.to : c.link.text.text;
   return '';
 }
 

@@ -2,7 +2,8 @@
 import type { Audit } from '../../admission/admit.ts';
 import { toPointer } from '../../admission/pointer.ts';
 import { inventory } from '../../derive/inventory.ts';
-import { fromLock } from '../../figures/provenance.ts';
+import { fromLock, keyWords } from '../../figures/provenance.ts';
+import { downloadUrl } from '../../admission/bring-in.ts';
 import type { TableSpec } from './spec.ts';
 
 const lockIndex = (a: Audit, path: string) => a.lock.files.findIndex((f) => f.path === path);
@@ -16,9 +17,9 @@ export function verdictsTable(a: Audit): TableSpec {
       rows: a.properties.map((p) => {
         const at = (k: string) => ({ type: 'artifact', file: p.file, pointer: toPointer(['properties', p.name, k]) }) as const;
         return [
-          { words: { text: p.name, source: at(''), isKey: true }, as: 'name' },
+          { link: { to: `properties/${p.name.toLowerCase()}/`, text: keyWords(p.file, toPointer(['properties', p.name])) } },
           { words: { text: p.claim, source: at('claim') }, as: 'quote' },
-          { words: { text: p.verdict, source: at('verdict') }, as: 'name' },
+          { verdict: p.verdict, source: at('verdict') },
           { words: { text: p.magnitude, source: at('magnitude') }, as: 'quote' },
         ];
       }),
@@ -56,12 +57,14 @@ export function artifactsTable(a: Audit): TableSpec {
     id: 'table-artifacts',
     caption: 'The admitted artifacts',
     table: {
-      columns: [{ label: 'file' }, { label: 'bytes', numeric: true }, { label: 'SHA-256 of the bytes' }, { label: 'audit commit' }],
+      columns: [{ label: 'file' }, { label: 'bytes', numeric: true }, { label: 'SHA-256 of the bytes' }, { label: 'audit commit' }, { label: 'in the repository' }, { label: 'the file' }],
       rows: a.lock.files.map((f, i) => [
         { ident: f.path, source: { type: 'lock', pointer: `/files/${i}/path` } },
         { fig: fromLock(a, `/files/${i}/bytes`, 'count') },
-        { ident: f.sha256, source: { type: 'lock', pointer: `/files/${i}/sha256` } },
-        { ident: f.commit, source: { type: 'lock', pointer: `/files/${i}/commit` } },
+        { ident: f.sha256, source: { type: 'lock', pointer: `/files/${i}/sha256` }, short: 16 },
+        { ident: f.commit, source: { type: 'lock', pointer: `/files/${i}/commit` }, short: 12 },
+        { link: { to: `https://github.com/${f.repository}/blob/${f.commit}/${f.path}`, text: 'view' } },
+        { link: { to: downloadUrl(f), text: 'download' } },
       ]),
     },
   };

@@ -1,5 +1,6 @@
 /** A table as data: typed cells (figures and artifact strings, never pre-formatted text), what DataTable renders and the CSV endpoint writes. */
-import type { Figure, Source, Words } from '../../figures/provenance.ts';
+import type { ArtifactSource, Figure, Source, Words } from '../../figures/provenance.ts';
+import type { Verdict } from '../../admission/schemas.ts';
 
 export type Cell =
   | { readonly fig: Figure; readonly flag?: string }
@@ -7,7 +8,23 @@ export type Cell =
   | { readonly ident: string; readonly source: Source; readonly short?: number; readonly isKey?: boolean }
   /** Our own label text; the figure guard refuses digits in it like anywhere else. */
   | { readonly label: string }
+  /** A verdict from an artifact, shown as a styled badge. */
+  | { readonly verdict: Verdict; readonly source: ArtifactSource }
+  /**
+   * A link: `to` is a site path (the page applies the base path) or an absolute URL.
+   * Its text is our words, or an artifact string (a property name, a file path) with provenance.
+   */
+  | { readonly link: { readonly to: string; readonly text: string | Words; readonly download?: boolean } }
   | { readonly empty: true };
+
+/** The source of a cell's value, when it has one. */
+export function cellSource(c: Cell): Source | undefined {
+  if ('fig' in c) return c.fig.source;
+  if ('words' in c) return c.words.source;
+  if ('verdict' in c || 'ident' in c) return c.source;
+  if ('link' in c && typeof c.link.text !== 'string') return c.link.text.source;
+  return undefined;
+}
 
 export interface Column {
   readonly label: string | Words;
