@@ -2,9 +2,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { admit } from '../../src/admission/admit.ts';
-import { allTables } from '../../src/findings/tables/index.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseHTML } from 'linkedom';
+import { allTables, findingTables } from '../../src/findings/tables/index.ts';
+import type { FindingId } from '../../src/findings/registry.ts';
 import { toCsv } from '../../src/findings/tables/csv.ts';
-import { LOCK, SHARED } from '../support/fixture.ts';
+import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';
 
 const audit = admit({ root: SHARED, lockPath: LOCK });
 
@@ -33,4 +37,20 @@ test('CSV quotes commas, quotes, newlines and edge spaces, and writes raw values
 test("the headline CSV holds the artifact's values at full precision", () => {
   const csv = toCsv(allTables(audit).find((t) => t.id === 'table-headline-gaia')!);
   assert.match(csv, /^all-spans-all-categories,spans,0\.973354232,0\.974137931,74865,129\.0775862069\r$/m);
+});
+
+test("each finding's section on the built pages holds exactly the tables findingTables names", () => {
+  const dist = join(PROJECT, 'dist');
+  const pages = ['index.html', ...['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'].map((p) => `properties/${p}/index.html`)];
+  let sections = 0;
+  for (const page of pages) {
+    const { document } = parseHTML(readFileSync(join(dist, page), 'utf8'));
+    for (const section of document.querySelectorAll('section[data-finding]')) {
+      const id = section.getAttribute('data-finding') as FindingId;
+      const placed = [...section.querySelectorAll('figure.table-figure')].map((f) => f.getAttribute('id')).sort();
+      assert.deepEqual(placed, findingTables(audit, id).map((t) => t.id).sort(), `${page}: finding ${id}`);
+      sections++;
+    }
+  }
+  assert.ok(sections > 30, `${sections} sections checked`);
 });
