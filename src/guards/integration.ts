@@ -14,7 +14,7 @@ import { checkContentDir } from './mdx-source.ts';
 import { fillCensus } from './figure-census.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { checkLinks } from './links.ts';
-import { hashInlineScripts } from '../site/csp.ts';
+import { hashInlineScripts } from './csp-hashes.ts';
 
 export class GuardError extends Error {
   override name = 'GuardError';

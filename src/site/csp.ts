@@ -1,14 +1,10 @@
 /**
  * The Content-Security-Policy, as a meta tag (a static host such as GitHub Pages
  * sets no headers). Only the site's own resources; scripts only from the site or,
- * inline, by hash (added after the build, when the inline scripts are final);
+ * inline, by hash (src/guards/csp-hashes.ts adds them once the inline scripts are final);
  * WebAssembly for the search index. Styles allow inline because Shiki and Plot
  * write style attributes and elements.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 export const SCRIPT_SOURCES = "'self' 'wasm-unsafe-eval'";
 
 export const CSP = [
@@ -24,22 +20,3 @@ export const CSP = [
   "form-action 'none'",
   "object-src 'none'",
 ].join('; ');
-
-/** Adds the hash of every inline script to its page's policy; returns how many pages needed one. */
-export function hashInlineScripts(dist: string): number {
-  let pages = 0;
-  for (const e of readdirSync(dist, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile() || !e.name.endsWith('.html')) continue;
-    const path = join(e.parentPath, e.name);
-    const html = readFileSync(path, 'utf8');
-    const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-      (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
-    );
-    if (hashes.length === 0) continue;
-    const marker = `script-src ${SCRIPT_SOURCES}`;
-    if (!html.includes(marker)) throw new Error(`${path}: an inline script, but no Content-Security-Policy to add its hash to`);
-    writeFileSync(path, html.replace(marker, `${marker} ${hashes.join(' ')}`));
-    pages++;
-  }
-  return pages;
-}
