@@ -12,6 +12,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: true,
+  // Several tests walk every page; on two cores beside a concurrent build they need more than the default 30 s.
+  timeout: 90_000,
   workers: 2,
   reporter: [['list']],
   forbidOnly: !!process.env['CI'],
