@@ -207,8 +207,12 @@ export const CONCLUSIONS = {
     check: (a) => (a.normaliser.order_dependent.count > 0 && a.normaliser.order_dependent.moved_under_the_shuffle > 0) || 'none do',
   },
   'p5-is-latent': {
-    states: 'P5 is LATENT',
-    check: (a) => verdictIs(a, 'P5', 'LATENT'),
+    states: 'P5 is LATENT: some substrings depend on the order (so not HELD), and no rescored figure moved (so not VIOLATED)',
+    check: (a) => {
+      if (!(a.normaliser.order_dependent.count > 0)) return 'no substring depends on the order';
+      if (a.normaliser.shuffle.figures_that_moved.length > 0) return 'some rescored figures moved';
+      return verdictIs(a, 'P5', 'LATENT');
+    },
   },
   'p8-is-latent': {
     states: 'P8 is LATENT',
@@ -245,10 +249,13 @@ export const CONCLUSIONS = {
     check: (a) => abstractCounts(a).every((c) => c.abstract.value !== c.table5.value) || 'some abstract total equals the Table 5 sum',
   },
   'index-holds-identifiers-only': {
-    states: "the span index holds identifiers only: none of TRAIL's own words and no string longer than three words",
+    states: "the span index, and no other artifact, holds identifiers only: none of TRAIL's own words and no string longer than three words",
     check: (a) => {
-      const row = inventory(a).find((r) => r.file === 'index/spans.json')!;
-      return (row.upstream.value === 0 && row.longer.value === 0) || `it holds ${row.upstream.value} of TRAIL's strings and ${row.longer.value} long ones`;
+      const rows = inventory(a);
+      const row = rows.find((r) => r.file === 'index/spans.json')!;
+      if (!(row.upstream.value === 0 && row.longer.value === 0)) return `it holds ${row.upstream.value} of TRAIL's strings and ${row.longer.value} long ones`;
+      const bare = rows.filter((r) => r !== row && r.upstream.value === 0 && r.longer.value === 0);
+      return bare.length === 0 || `${bare.map((r) => r.file).join(', ')} also holds no words and no long string`;
     },
   },
 } as const satisfies Record<string, Conclusion>;

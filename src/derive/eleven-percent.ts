@@ -7,6 +7,7 @@ import { derived, leaf, ref, type Figure } from '../figures/provenance.ts';
 import { PAPER_FIGURES } from '../figures/paper.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { splitNames } from './names.ts';
+import { toFixedPython } from '../figures/python-round.ts';
 
 const adv = (...path: string[]) => ref('results/adversarial.json', toPointer(path));
 
@@ -14,6 +15,8 @@ export interface ElevenPercent {
   readonly combined: Figure;
   readonly best: readonly { split: string; value: Figure }[];
   readonly plainMean: Figure;
+  /** The plain mean rounded to a whole percent, as a value (so a CSV holds the rounded number, not the mean). */
+  readonly plainMeanRounded: Figure;
   readonly byFiles: Figure;
   readonly byErrors: Figure;
 }
@@ -36,10 +39,12 @@ export function elevenPercent(audit: Audit): ElevenPercent {
   if (recorded !== undefined && recorded !== PAPER_FIGURES.combinedJoint.value) {
     throw new Error(`results/adversarial.json#/paper_prose/combined_joint is ${recorded}, the paper source says ${PAPER_FIGURES.combinedJoint.value}`);
   }
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
   return {
     combined: recorded === undefined ? PAPER_FIGURES.combinedJoint : leaf(audit, 'results/adversarial.json', '/paper_prose/combined_joint', 'percent'),
     best,
-    plainMean: derived('eleven-percent/plain-mean', values.reduce((a, b) => a + b, 0) / values.length, 'percent1', bestInputs),
+    plainMean: derived('eleven-percent/plain-mean', mean, 'percent1', bestInputs),
+    plainMeanRounded: derived('eleven-percent/plain-mean-rounded', Number(toFixedPython(mean * 100, 0)) / 100, 'percent', bestInputs),
     byFiles: derived('eleven-percent/weighted-by-files', weighted('gold_files_scored'), 'percent1', [
       ...bestInputs,
       ...splits.map((s) => adv('splits', s, 'gold_files_scored')),

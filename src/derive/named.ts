@@ -3,7 +3,7 @@
  * that is not here fails the build, both in the MDX source check and at render.
  */
 import type { Audit } from '../admission/admit.ts';
-import { as, type Figure } from '../figures/provenance.ts';
+import type { Figure } from '../figures/provenance.ts';
 import { absentLocations } from './adversarial.ts';
 import { elevenPercent } from './eleven-percent.ts';
 import { driftTotals, fallback, shuffleFigures } from './normaliser.ts';
@@ -12,7 +12,7 @@ import { table5 } from './table5.ts';
 export const NAMED_DERIVATIONS = {
   'eleven-percent/combined': (a) => elevenPercent(a).combined,
   'eleven-percent/plain-mean': (a) => elevenPercent(a).plainMean,
-  'eleven-percent/plain-mean-rounded': (a) => as(elevenPercent(a).plainMean, 'percent'),
+  'eleven-percent/plain-mean-rounded': (a) => elevenPercent(a).plainMeanRounded,
   'eleven-percent/weighted-by-files': (a) => elevenPercent(a).byFiles,
   'eleven-percent/weighted-by-errors': (a) => elevenPercent(a).byErrors,
   'absent-locations/count': (a) => absentLocations(a).count,

@@ -32,7 +32,7 @@ export const SCORER_LINES = {
   157: 'the try around loading a gold file',
   173: 'a conditional on overall scores (correlation part, unused by the audit)',
   238: "the judge's overall scores appended",
-  242: 'the except Exception that swallows parse failures',
+  242: 'the except Exception that catches a failed file, so the run goes on without it',
   243: 'the message printed for a failed file',
   298: 'comment: aggregate for the weighted F-score and the per-category metrics',
   300: 'truth vectors stacked',

@@ -72,7 +72,7 @@ export function elevenPercentTable(a: Audit): TableSpec {
         [{ label: "the abstract's combined figure" }, EMPTY, { fig: e.combined }],
         ...e.best.map((b) => [keyCell(F, ['splits'], b.split), { fig: b.value }, { fig: as(b.value, 'percent') }]),
         [{ label: 'plain mean of the splits' }, EMPTY, { fig: e.plainMean }],
-        [{ label: 'plain mean, rounded' }, EMPTY, { fig: as(e.plainMean, 'percent') }],
+        [{ label: 'plain mean, rounded' }, EMPTY, { fig: e.plainMeanRounded }],
         [{ label: 'mean weighted by gold files scored' }, EMPTY, { fig: e.byFiles }],
         [{ label: 'mean weighted by gold errors' }, EMPTY, { fig: e.byErrors }],
       ],

@@ -5,9 +5,15 @@ function field(s: string): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-function header(c: Column): string {
+// The CSV holds raw values: a column shown as percentages holds fractions of one, and its header says so.
+function header(c: Column, percent: boolean): string {
   const base = typeof c.label === 'string' ? c.label : c.label.text;
-  return c.suffix ? `${base} ${c.suffix}` : base;
+  const named = c.suffix ? `${base} ${c.suffix}` : base;
+  return percent ? `${named}, written as a fraction of one` : named;
+}
+
+function isPercent(c: Cell | undefined): boolean {
+  return c !== undefined && 'fig' in c && (c.fig.kind === 'percent' || c.fig.kind === 'percent1');
 }
 
 function value(c: Cell): string {
@@ -22,6 +28,7 @@ function value(c: Cell): string {
 }
 
 export function toCsv(spec: TableSpec): string {
-  const lines = [spec.table.columns.map((c) => field(header(c))), ...spec.table.rows.map((r) => r.map((c) => field(value(c))))];
+  const percent = spec.table.columns.map((_, i) => spec.table.rows.some((r) => isPercent(r[i])));
+  const lines = [spec.table.columns.map((c, i) => field(header(c, percent[i]!))), ...spec.table.rows.map((r) => r.map((c) => field(value(c))))];
   return lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
 }

@@ -7,7 +7,7 @@ import { figCell, keyCell, wordsCell } from './cells.ts';
 import type { Cell, TableSpec } from './spec.ts';
 
 const F = 'results/normaliser.json' as const;
-const LOOP: Record<string, string> = { exact: 'exact match', fallback: 'containment fallback', neither: 'neither: kept as typed' };
+const LOOP: Record<string, string> = { exact: 'exact match', fallback: 'containment fallback', neither: 'neither: kept, lower-cased' };
 
 export function driftTable(a: Audit): TableSpec {
   return {
