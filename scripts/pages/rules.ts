@@ -1,0 +1,177 @@
+/**
+ * What must hold of the Pages workflow beyond GitHub's schema, each rule checked by
+ * evaluating the workflow's own expressions for simulated events (scripts/pages/workflow.ts).
+ * Every rule has a test that breaks it (tests/unit/workflow.test.ts).
+ */
+import {
+  DEPLOYING,
+  EVENTS,
+  PAGES_SITES,
+  evaluate,
+  holds,
+  jobUsing,
+  stepEnv,
+  usesAction,
+  type EventName,
+  type Job,
+  type PagesSite,
+  type Workflow,
+} from './workflow.ts';
+
+const DEPLOY = 'actions/deploy-pages';
+const UPLOAD = 'actions/upload-pages-artifact';
+const CONFIGURE = 'actions/configure-pages';
+const TESTS = /(^|[\s;&|])npm (run )?test($|[\s;&|])/m;
+const BUILDS = /(^|[\s;&|])npm (run build|test|start)($|[\s;&|])/m;
+
+const ALL_EVENTS = Object.keys(EVENTS) as EventName[];
+const show = (v: unknown) => JSON.stringify(v) ?? 'nothing';
+
+function permissionProblems(workflow: Workflow, deployJob: string | undefined): string[] {
+  const problems: string[] = [];
+  const top = workflow.permissions;
+  const topOk = top === undefined || (typeof top === 'object' && Object.entries(top).every(([k, v]) => k === 'contents' && v === 'read'));
+  if (!topOk) problems.push(`permissions (top level): expected none or only "contents: read"; found ${show(top)}`);
+  for (const [id, job] of Object.entries(workflow.jobs)) {
+    const perms = job.permissions ?? top ?? {};
+    if (typeof perms === 'string') {
+      problems.push(`jobs.${id}.permissions: expected a map of scopes; found "${perms}"`);
+      continue;
+    }
+    const writes = Object.entries(perms).filter(([, v]) => v === 'write').map(([k]) => k);
+    if (id === deployJob) {
+      for (const need of ['pages', 'id-token']) if (perms[need] !== 'write') problems.push(`jobs.${id}.permissions: the deploy job needs "${need}: write"; found ${show(perms[need])}`);
+      const extra = writes.filter((k) => k !== 'pages' && k !== 'id-token');
+      if (extra.length) problems.push(`jobs.${id}.permissions: the deploy job needs no other write scope; found write on ${extra.join(', ')}`);
+    } else if (writes.length) {
+      problems.push(`jobs.${id}.permissions: only the deploy job may write; found write on ${writes.join(', ')}`);
+    }
+  }
+  return problems;
+}
+
+function triggerProblems(workflow: Workflow): string[] {
+  const on = workflow.on;
+  const keys = typeof on === 'string' ? [on] : Array.isArray(on) ? on : Object.keys((on as object) ?? {});
+  const problems: string[] = [];
+  for (const need of ['push', 'pull_request', 'workflow_dispatch']) if (!keys.includes(need)) problems.push(`on: expected a "${need}" trigger; found ${show(keys)}`);
+  return problems;
+}
+
+/** Deploy (and upload the Pages artifact) exactly on a push to main or a manual run on main. */
+function deployWhenProblems(workflow: Workflow, deployId: string, deploy: Job, uploadId: string | undefined): string[] {
+  const problems: string[] = [];
+  for (const event of ALL_EVENTS) {
+    const expected = DEPLOYING.includes(event);
+    if (holds(deploy.if, { event, site: 'project page' }) !== expected) {
+      problems.push(`jobs.${deployId}.if: on a ${event} it ${expected ? 'must' : 'must not'} deploy; the condition ${show(deploy.if ?? 'absent')} says it ${expected ? 'would not' : 'would'}`);
+    }
+    const upload = uploadId ? workflow.jobs[uploadId]?.steps?.find((s) => usesAction(s, UPLOAD)) : undefined;
+    if (upload && holds(upload.if, { event, site: 'project page' }) !== expected) {
+      problems.push(`jobs.${uploadId}: the ${UPLOAD} step ${expected ? 'must' : 'must not'} run on a ${event}; its condition ${show(upload.if ?? 'absent')} says otherwise`);
+    }
+  }
+  const needs = [deploy.needs ?? []].flat();
+  if (uploadId && !needs.includes(uploadId)) problems.push(`jobs.${deployId}.needs: expected "${uploadId}" (the job that tests and uploads); found ${show(deploy.needs)}`);
+  const env = deploy.environment;
+  const envName = typeof env === 'string' ? env : (env as { name?: unknown } | undefined)?.name;
+  if (envName !== 'github-pages') problems.push(`jobs.${deployId}.environment: expected "github-pages" (its branch rules guard the deployment too); found ${show(envName)}`);
+  return problems;
+}
+
+/** In the uploading job: the tests run before the upload, and nothing runs between them. */
+function orderProblems(id: string, job: Job): string[] {
+  const steps = job.steps ?? [];
+  const upload = steps.findIndex((s) => usesAction(s, UPLOAD));
+  const test = steps.findIndex((s) => TESTS.test(s.run ?? ''));
+  if (test < 0) return [`jobs.${id}: expected a step running \`npm test\` before the ${UPLOAD} step; found none`];
+  if (test > upload) return [`jobs.${id}: the tests (step ${test + 1}) must run before the upload (step ${upload + 1})`];
+  const between = steps.slice(test + 1, upload).filter((s) => s.run !== undefined);
+  const problems = between.map((s) => `jobs.${id}: \`${s.run}\` runs between the tests and the upload, so what is uploaded would not be what was tested`);
+  const path = steps[upload]!.with?.['path'];
+  if (path !== 'dist') problems.push(`jobs.${id}: the ${UPLOAD} step must upload dist (what the tests built); found ${show(path)}`);
+  return problems;
+}
+
+/** Every step that builds gets SITE_URL and SITE_BASE from configure-pages, for any kind of Pages site. */
+function addressProblems(workflow: Workflow, id: string, job: Job): string[] {
+  const problems: string[] = [];
+  const steps = job.steps ?? [];
+  const configure = steps.findIndex((s) => usesAction(s, CONFIGURE));
+  if (configure < 0 || steps[configure]!.id !== 'pages') {
+    return [`jobs.${id}: expected a ${CONFIGURE} step with id "pages" before the build; found ${configure < 0 ? 'none' : `id ${show(steps[configure]!.id)}`}`];
+  }
+  steps.forEach((step, i) => {
+    if (!BUILDS.test(step.run ?? '')) return;
+    if (i < configure) problems.push(`jobs.${id}: \`${step.run}\` (step ${i + 1}) builds before ${CONFIGURE} (step ${configure + 1}) has said where the site lives`);
+    for (const site of Object.keys(PAGES_SITES) as PagesSite[]) {
+      const out = PAGES_SITES[site];
+      const env = stepEnv(workflow, job, step, { event: 'push to main', site });
+      const expected = { SITE_URL: out.origin, SITE_BASE: `${out.base_path}/` };
+      for (const [name, want] of Object.entries(expected)) {
+        if (env[name] !== want) {
+          problems.push(`jobs.${id}: \`${step.run}\` builds for a ${site} (configure-pages: origin ${out.origin}, base_path ${show(out.base_path)}) with ${name}=${show(env[name])}; expected ${show(want)}`);
+        }
+      }
+    }
+  });
+  return problems;
+}
+
+function timeoutProblems(workflow: Workflow): string[] {
+  return Object.entries(workflow.jobs)
+    .filter(([, job]) => !(typeof job['timeout-minutes'] === 'number' && job['timeout-minutes'] > 0 && job['timeout-minutes'] <= 120))
+    .map(([id, job]) => `jobs.${id}.timeout-minutes: expected a number of minutes from 1 to 120; found ${show(job['timeout-minutes'])}`);
+}
+
+/** As GitHub's Pages template for deploying runs: one group "pages", never cancelled; other runs stay out of it. */
+function concurrencyProblems(workflow: Workflow): string[] {
+  const c = workflow.concurrency;
+  if (c === undefined || typeof c === 'string') return [`concurrency: expected a group and cancel-in-progress; found ${show(c)}`];
+  const problems: string[] = [];
+  for (const event of ALL_EVENTS) {
+    const group = evaluate(c.group, { event, site: 'project page' });
+    const cancel = evaluate(c['cancel-in-progress'] ?? false, { event, site: 'project page' });
+    if (DEPLOYING.includes(event)) {
+      if (group !== 'pages') problems.push(`concurrency.group: a ${event} must run in the one group "pages"; found ${show(group)}`);
+      if (cancel !== false) problems.push(`concurrency.cancel-in-progress: a ${event} deploys, and a deployment under way must not be cancelled; found ${show(cancel)}`);
+    } else if (group === 'pages') {
+      problems.push(`concurrency.group: a ${event} never deploys, so it must not share (or replace a waiting run in) the group "pages"`);
+    }
+  }
+  return problems;
+}
+
+/** Every action pinned to a full commit SHA (a tag can be moved; a commit cannot). */
+function pinProblems(workflow: Workflow): string[] {
+  return Object.entries(workflow.jobs).flatMap(([id, job]) =>
+    (job.steps ?? [])
+      .filter((s) => s.uses !== undefined && !s.uses.startsWith('./') && !/@[0-9a-f]{40}$/.test(s.uses))
+      .map((s) => `jobs.${id}: ${s.uses} is not pinned to a full commit SHA`),
+  );
+}
+
+/** Each pinned SHA names, in a comment, the release it was checked against (comments live only in the text). */
+export function releaseCommentProblems(text: string): string[] {
+  const problems: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    const m = /^\s*(?:-\s+)?uses:\s*([^\s#]+@[0-9a-f]{40})\s*(?:#\s*(\S+))?/.exec(line);
+    if (m && !/^v\d+(\.\d+)*$/.test(m[2] ?? '')) problems.push(`line ${i + 1}: ${m[1]} needs a "# vX.Y.Z" comment naming the release the SHA was checked against`);
+  });
+  return problems;
+}
+
+export function workflowProblems(workflow: Workflow): string[] {
+  const deployers = jobUsing(workflow, DEPLOY);
+  const uploaders = jobUsing(workflow, UPLOAD);
+  const problems: string[] = [];
+  if (deployers.length !== 1) problems.push(`jobs: expected exactly one job using ${DEPLOY}; found ${deployers.length}`);
+  if (uploaders.length !== 1) problems.push(`jobs: expected exactly one job using ${UPLOAD}; found ${uploaders.length}`);
+  const [deployId, deploy] = deployers[0] ?? [];
+  const [uploadId, upload] = uploaders[0] ?? [];
+  problems.push(...permissionProblems(workflow, deployId), ...triggerProblems(workflow));
+  if (deployId && deploy) problems.push(...deployWhenProblems(workflow, deployId, deploy, uploadId));
+  if (uploadId && upload) problems.push(...orderProblems(uploadId, upload), ...addressProblems(workflow, uploadId, upload));
+  problems.push(...timeoutProblems(workflow), ...concurrencyProblems(workflow), ...pinProblems(workflow));
+  return problems;
+}

@@ -1,0 +1,148 @@
+/**
+ * The Pages workflow, checked as a reviewer would without watching it run: GitHub's own
+ * workflow parser, then our rules. Each rule is shown to trip on a parsed copy of the
+ * real workflow with one thing broken.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { stringify } from 'yaml';
+import { readWorkflow, schemaErrors, type Job, type Step, type Workflow } from '../../scripts/pages/workflow.ts';
+import { releaseCommentProblems, workflowProblems } from '../../scripts/pages/rules.ts';
+
+const { text, workflow } = readWorkflow();
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
+type MWorkflow = Mutable<Workflow>;
+
+/** The rules' verdict on a copy of the workflow with one change. */
+function broken(change: (w: MWorkflow) => void): string[] {
+  const copy = structuredClone(workflow) as MWorkflow;
+  change(copy);
+  return workflowProblems(copy);
+}
+const job = (w: MWorkflow, id: string) => w.jobs[id] as Mutable<Job>;
+const step = (w: MWorkflow, id: string, match: (s: Step) => boolean) => job(w, id).steps!.find(match) as Mutable<Step>;
+const testStep = (w: MWorkflow) => step(w, 'build', (s) => s.run === 'npm test');
+
+describe('the Pages workflow', () => {
+  test("passes GitHub's own workflow parser", () => {
+    assert.deepEqual(schemaErrors(text), []);
+  });
+
+  test('passes our rules, and each pinned action names its release', () => {
+    assert.deepEqual(workflowProblems(workflow), []);
+    assert.deepEqual(releaseCommentProblems(text), []);
+  });
+
+  test('a schema violation trips the parser, with line and column', () => {
+    const copy = structuredClone(workflow) as MWorkflow;
+    assert.deepEqual(schemaErrors(stringify(copy)), [], 'the unchanged copy, re-serialised, must pass');
+    (job(copy, 'build') as Record<string, unknown>)['timeout-minutes'] = 'soon';
+    (job(copy, 'deploy') as Record<string, unknown>)['run-on'] = 'ubuntu-latest';
+    const errors = schemaErrors(stringify(copy));
+    assert.ok(errors.some((e) => /\(Line: \d+, Col: \d+\): Unexpected value 'soon'/.test(e)), errors.join('\n'));
+    assert.ok(errors.some((e) => /Unexpected value 'run-on'/.test(e)), errors.join('\n'));
+  });
+
+  test('an expression using a context the place does not have trips the parser', () => {
+    const copy = structuredClone(workflow) as MWorkflow;
+    // Job-level env cannot see steps: SITE_URL must be set on the step, after configure-pages.
+    job(copy, 'build').env = { ...job(copy, 'build').env, SITE_URL: '${{ steps.pages.outputs.origin }}' };
+    assert.ok(schemaErrors(stringify(copy)).some((e) => /Unrecognized named-value: 'steps'/.test(e)));
+  });
+
+  test('a removed permission trips', () => {
+    const problems = broken((w) => void delete (job(w, 'deploy').permissions as Record<string, string>)['id-token']);
+    assert.deepEqual(problems, ['jobs.deploy.permissions: the deploy job needs "id-token: write"; found nothing']);
+  });
+
+  test('a write permission outside the deploy job trips', () => {
+    assert.deepEqual(
+      broken((w) => void (w.permissions = { contents: 'read', pages: 'write' })),
+      ['permissions (top level): expected none or only "contents: read"; found {"contents":"read","pages":"write"}'],
+    );
+    assert.deepEqual(
+      broken((w) => void ((job(w, 'build').permissions as Record<string, string>)['contents'] = 'write')),
+      ['jobs.build.permissions: only the deploy job may write; found write on contents'],
+    );
+  });
+
+  test('a deploy from a pull request trips', () => {
+    const problems = broken((w) => {
+      job(w, 'deploy').if = "github.ref == 'refs/heads/main' || github.event_name == 'pull_request'";
+    });
+    assert.equal(problems.length, 1, problems.join('\n'));
+    assert.match(problems[0]!, /^jobs\.deploy\.if: on a pull request it must not deploy/);
+  });
+
+  test('a manual run that cannot deploy trips (no way to redeploy by hand)', () => {
+    const problems = broken((w) => void (job(w, 'deploy').if = "github.event_name == 'push' && github.ref == 'refs/heads/main'"));
+    assert.deepEqual(problems, [`jobs.deploy.if: on a manual run on main it must deploy; the condition "github.event_name == 'push' && github.ref == 'refs/heads/main'" says it would not`]);
+  });
+
+  test('a missing SITE_URL trips, for every kind of Pages site', () => {
+    const problems = broken((w) => void delete testStep(w).env!['SITE_URL']);
+    assert.equal(problems.length, 2, problems.join('\n'));
+    assert.match(problems[0]!, /`npm test` builds for a project page .* with SITE_URL=nothing; expected "https:\/\/dry-run-owner\.github\.io"/);
+    assert.match(problems[1]!, /`npm test` builds for a custom domain .* with SITE_URL=nothing; expected "https:\/\/audit\.example\.org"/);
+  });
+
+  test('an address guessed from the repository instead of read from configure-pages trips on a custom domain', () => {
+    const problems = broken((w) => {
+      testStep(w).env!['SITE_URL'] = 'https://${{ github.repository_owner }}.github.io';
+      testStep(w).env!['SITE_BASE'] = "${{ format('/{0}/', github.event.repository.name) }}";
+    });
+    assert.equal(problems.length, 2, problems.join('\n'));
+    assert.ok(problems.every((p) => p.includes('custom domain')));
+  });
+
+  test('base_url (origin and path) taken as SITE_URL trips: the base path would be counted twice', () => {
+    const problems = broken((w) => void (testStep(w).env!['SITE_URL'] = '${{ steps.pages.outputs.base_url }}'));
+    assert.deepEqual(problems, [
+      'jobs.build: `npm test` builds for a project page (configure-pages: origin https://dry-run-owner.github.io, base_path "/trail-audit-site") with SITE_URL="https://dry-run-owner.github.io/trail-audit-site"; expected "https://dry-run-owner.github.io"',
+    ]);
+  });
+
+  test('a missing timeout trips', () => {
+    assert.deepEqual(
+      broken((w) => void delete (job(w, 'deploy') as Record<string, unknown>)['timeout-minutes']),
+      ['jobs.deploy.timeout-minutes: expected a number of minutes from 1 to 120; found nothing'],
+    );
+  });
+
+  test('cancel-in-progress true trips', () => {
+    const problems = broken((w) => void ((w.concurrency as Record<string, unknown>)['cancel-in-progress'] = true));
+    assert.deepEqual(problems, [
+      'concurrency.cancel-in-progress: a push to main deploys, and a deployment under way must not be cancelled; found true',
+      'concurrency.cancel-in-progress: a manual run on main deploys, and a deployment under way must not be cancelled; found true',
+    ]);
+  });
+
+  test('a group per ref for deploying runs trips (they must share "pages")', () => {
+    const problems = broken((w) => void ((w.concurrency as Record<string, unknown>)['group'] = 'pages-${{ github.ref }}'));
+    assert.ok(problems.includes('concurrency.group: a push to main must run in the one group "pages"; found "pages-refs/heads/main"'), problems.join('\n'));
+  });
+
+  test('an upload before the tests, or a build between them, trips', () => {
+    const moved = broken((w) => {
+      const steps = job(w, 'build').steps!;
+      const i = steps.findIndex((s) => s.run === 'npm test');
+      steps.push(...steps.splice(i, 1));
+    });
+    assert.ok(moved.some((p) => /the tests \(step \d+\) must run before the upload/.test(p)), moved.join('\n'));
+    const rebuilt = broken((w) => {
+      const steps = job(w, 'build').steps!;
+      steps.splice(steps.findIndex((s) => s.uses?.startsWith('actions/upload-pages-artifact@')), 0, { run: 'npm run build' });
+    });
+    assert.ok(rebuilt.some((p) => p.includes('`npm run build` runs between the tests and the upload')), rebuilt.join('\n'));
+  });
+
+  test('an action on a tag instead of a commit trips, and so does a SHA without its release', () => {
+    assert.deepEqual(
+      broken((w) => void (job(w, 'deploy').steps![0] = { id: 'deployment', uses: 'actions/deploy-pages@v5' })),
+      ['jobs.deploy: actions/deploy-pages@v5 is not pinned to a full commit SHA'],
+    );
+    const uncommented = text.replace(/(uses: actions\/deploy-pages@[0-9a-f]{40}) # v[\d.]+/, '$1');
+    assert.equal(releaseCommentProblems(uncommented).length, 1);
+  });
+});
