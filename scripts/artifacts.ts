@@ -5,7 +5,8 @@
  * bytes in <dir> as the new lock (the one deliberate way to change what is admitted).
  */
 import { parseArgs } from 'node:util';
-import { admit, loadLock } from '../src/admission/admit.ts';
+import { loadLock } from '../src/admission/admit.ts';
+import { assembleAudit } from '../src/audit/assemble.ts';
 import { bringInByDownload, bringInFrom, updateLock } from '../src/admission/bring-in.ts';
 import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
 import { reportRefusal, summarise } from '../src/admission/report.ts';
@@ -34,7 +35,7 @@ try {
     await bringInByDownload(root, lock);
     console.log(`downloaded ${lock.files.length} artifacts at their locked commits`);
   }
-  console.log(summarise(admit({ root, lockPath: lockPath() })));
+  console.log(summarise(assembleAudit({ root, lockPath: lockPath() })));
 } catch (e) {
   process.exitCode = e instanceof Error && e.name === 'Error' ? (console.error(`error: ${e.message}`), 2) : reportRefusal(e);
 }

@@ -1,13 +1,14 @@
 /**
  * The first step of `npm run build` and `npm run dev`: bring the artifacts in when
- * results/ or index/ lacks them (from AUDIT_ARTIFACTS, else by download), then admit
- * them. Any refusal stops the build here, before Astro starts.
+ * results/ or index/ lacks them (from AUDIT_ARTIFACTS, else by download), each
+ * verified against the lock before it is written. Admission itself runs once, inside
+ * Astro (src/guards/integration.ts), which hands the audit down to the pages.
  */
-import { admit, loadLock } from '../src/admission/admit.ts';
+import { loadLock } from '../src/admission/admit.ts';
 import { anyMissing, bringInByDownload, bringInFrom } from '../src/admission/bring-in.ts';
 import { AdmissionError } from '../src/admission/errors.ts';
 import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
-import { reportRefusal, summarise } from '../src/admission/report.ts';
+import { reportRefusal } from '../src/admission/report.ts';
 
 try {
   const root = artifactsRoot();
@@ -33,7 +34,6 @@ try {
       }
     }
   }
-  console.log(summarise(admit({ root, lockPath: lockPath() })));
 } catch (e) {
   process.exitCode = reportRefusal(e);
 }

@@ -1,15 +1,15 @@
-/** `npm run verify`: admits the artifacts in place (never fetches) and reports each check. */
+/** `npm run verify`: admits the artifacts in place (never fetches), re-derives what they report, and prints each check. */
 export {};
 
 const started = performance.now();
 // Imported dynamically so --timing can tell module loading from the admission work itself.
-const { admit } = await import('../src/admission/admit.ts');
+const { assembleAudit } = await import('../src/audit/assemble.ts');
 const { artifactsRoot, lockPath } = await import('../src/admission/paths.ts');
 const { reportRefusal, summarise } = await import('../src/admission/report.ts');
 const loaded = performance.now();
 
 try {
-  const audit = admit({ root: artifactsRoot(), lockPath: lockPath() });
+  const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
   const admitted = performance.now();
   console.log(summarise(audit));
   if (process.argv.includes('--timing')) {

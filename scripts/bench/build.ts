@@ -12,6 +12,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const probe = `
   const { admit } = await import('./src/admission/admit.ts');
   const { rederiveAll } = await import('./src/rederive/index.ts');
+  // Admission alone; each timed run below is the re-derivation stage on a fresh copy.
   const a = admit({ root: process.env.AUDIT_ROOT ?? '.', lockPath: 'artifacts.lock.json' });
   const times = [];
   // A fresh copy each time: the taxonomy analysis is cached per admitted object.
@@ -25,7 +26,7 @@ function once(): number[] {
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as number[];
 }
 
-// Admission, including one re-derivation, already ran inside admit(); these are further runs on fresh copies.
+// Admission ran once in admit(); the re-derivations run only in the timed loop, each on a fresh copy.
 const cold: number[] = [];
 const warm: number[] = [];
 for (let i = 0; i < runs; i++) {

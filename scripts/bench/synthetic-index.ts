@@ -12,7 +12,7 @@ import type { JsonValue } from '../../src/admission/json.ts';
 import { ARTIFACT_PATHS, Adversarial, Catf1, Datacheck, Normaliser, SpanIndex } from '../../src/admission/schemas.ts';
 import type { z } from 'zod';
 import { updateLock } from '../../src/admission/bring-in.ts';
-import { roundPython } from '../../src/figures/python-round.ts';
+import { roundPython } from '../../src/core/python-round.ts';
 
 const hex = (seed: string, n: number) => createHash('sha256').update(seed).digest('hex').slice(0, n);
 

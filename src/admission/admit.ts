@@ -1,7 +1,8 @@
 /**
  * Admission: the only code that reads the audit's files. It verifies each file
  * against the lock, parses it strictly, validates it against its schema, checks
- * the files against each other, and returns one deeply frozen, typed audit object.
+ * the files against each other, and returns them deeply frozen and typed. It
+ * imports nothing above it: src/audit runs the re-derivations on what it returns.
  * Any failure throws a single AdmissionError; nothing is ever half-admitted.
  */
 import { readFileSync } from 'node:fs';
@@ -10,51 +11,19 @@ import { parseArtifact, readLocked, type FileBytes } from './read.ts';
 import {
   ARTIFACT_PATHS,
   ARTIFACT_SCHEMAS,
-  Adversarial,
-  Catf1,
-  Datacheck,
   Lock,
-  Normaliser,
-  Pairing,
-  SpanIndex,
+  type Adversarial,
+  type Catf1,
+  type Datacheck,
+  type Normaliser,
+  type Pairing,
+  type SpanIndex,
   type ArtifactPath,
   type LockFile,
 } from './schemas.ts';
 import { validate } from './validate.ts';
-import { runCrossChecks, type CheckReport, type DecidedProperty } from './crosschecks.ts';
-import { rederiveAll } from '../rederive/index.ts';
-import type { RederivationResult } from '../rederive/types.ts';
-
-export interface AdmittedFile {
-  readonly path: ArtifactPath;
-  readonly repository: string;
-  readonly commit: string;
-  readonly bytes: number;
-  readonly sha256: string;
-}
-
-export interface Artifacts {
-  readonly index: SpanIndex;
-  readonly adversarial: Adversarial;
-  readonly datacheck: Datacheck;
-  readonly normaliser: Normaliser;
-  readonly catf1: Catf1;
-  readonly pairing: Pairing;
-}
-
-export interface Audit extends Artifacts {
-  readonly lock: Lock;
-  readonly pins: Lock['pins'];
-  readonly files: readonly AdmittedFile[];
-  /** P1 to P9 in order, each with the file that decides it. */
-  readonly properties: readonly DecidedProperty[];
-  /** Each admission check that ran, in order, with what it established. */
-  readonly checks: readonly CheckReport[];
-  /** Every re-derivation, with each leaf it recomputed and found equal. */
-  readonly rederivations: readonly RederivationResult[];
-  /** `file#pointer` of each re-derived leaf, to the name of the re-derivation. */
-  readonly rederived: ReadonlyMap<string, string>;
-}
+import { runCrossChecks } from './crosschecks.ts';
+import type { Admitted, Artifacts, CheckReport } from './types.ts';
 
 export interface AdmitOptions {
   readonly root: string;
@@ -78,7 +47,7 @@ export function loadLock(lockPath: string): Lock {
   return lock;
 }
 
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);
@@ -86,7 +55,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function admit(options: AdmitOptions): Audit {
+export function admit(options: AdmitOptions): Admitted {
   const lock = loadLock(options.lockPath);
   const entry = (p: ArtifactPath): LockFile => lock.files.find((f) => f.path === p)!;
 
@@ -109,10 +78,6 @@ export function admit(options: AdmitOptions): Audit {
   // Checks 3 to 6: the files against the lock's pins and against each other.
   const { checks, properties } = runCrossChecks(artifacts, lock);
 
-  // Check 7: every figure the committed data allows, recomputed by our own code.
-  const rederivations = rederiveAll(artifacts);
-  const rederived = new Map<string, string>();
-  for (const r of rederivations) for (const c of r.comparisons) if (!rederived.has(`${c.file}#${c.pointer}`)) rederived.set(`${c.file}#${c.pointer}`, r.name);
   const files = ARTIFACT_PATHS.map((p) => ({ ...entry(p) }));
   const admitted: CheckReport[] = [
     {
@@ -129,15 +94,7 @@ export function admit(options: AdmitOptions): Audit {
       facts: [{ label: 'files', value: files.length }],
     },
     ...checks,
-    {
-      id: 'derivation',
-      title: 'Every figure the committed data allows is recomputed by our own code and agrees',
-      facts: [
-        { label: 're-derivations', value: rederivations.length },
-        { label: 'reported leaves recomputed', value: rederived.size },
-      ],
-    },
   ];
 
-  return deepFreeze({ ...artifacts, lock, pins: lock.pins, files, properties, checks: admitted, rederivations, rederived });
+  return deepFreeze({ ...artifacts, lock, pins: lock.pins, files, properties, checks: admitted });
 }

@@ -1,9 +1,10 @@
 /**
  * Checks 3 to 6: what no single schema can see. The files must agree with the
- * lock's pins, with the index they were computed from, with each other on the
- * totals, and every stored derived value must equal its recomputation.
+ * lock's pins, with the index they were computed from, and with each other on
+ * the totals. Reported derived values are recomputed later, by src/rederive.
  */
-import type { Artifacts } from './admit.ts';
+import { PROPERTY_NAMES, isPropertyName } from '../core/names.ts';
+import type { Artifacts, CheckReport, DecidedProperty } from './types.ts';
 import { indexDigest } from './digest.ts';
 import { AdmissionError, type CheckId } from './errors.ts';
 import type { JsonValue } from './json.ts';
@@ -18,22 +19,7 @@ import {
   type Lock,
   type Normaliser,
   type Pairing,
-  type Property,
 } from './schemas.ts';
-
-/** What one admission check established, as counts a page can render through the figure component. */
-export interface CheckReport {
-  readonly id: CheckId;
-  readonly title: string;
-  readonly facts: readonly { readonly label: string; readonly value: number }[];
-}
-
-export const PROPERTY_NAMES = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'] as const;
-export type PropertyName = (typeof PROPERTY_NAMES)[number];
-export interface DecidedProperty extends Property {
-  readonly name: PropertyName;
-  readonly file: ArtifactPath;
-}
 
 type ResultsArtifact = Adversarial | Datacheck | Normaliser | Catf1 | Pairing;
 
@@ -134,7 +120,7 @@ export function decideProperties(a: Artifacts): DecidedProperty[] {
   for (const [file, r] of resultsOf(a)) {
     for (const [name, p] of Object.entries(r.properties)) {
       const pointer = toPointer(['properties', name]);
-      if (!(PROPERTY_NAMES as readonly string[]).includes(name)) {
+      if (!isPropertyName(name)) {
         throw new AdmissionError('properties', file, pointer, 'a property among P1 to P9', `an unknown property ${name}`);
       }
       const first = seen.get(name);
@@ -142,7 +128,7 @@ export function decideProperties(a: Artifacts): DecidedProperty[] {
         throw new AdmissionError('properties', file, pointer, `${name} decided once (it is already decided in ${first})`, `${name} decided a second time`);
       }
       seen.set(name, file);
-      decided.push({ ...p, name: name as PropertyName, file });
+      decided.push({ ...p, name, file });
     }
   }
   for (const name of PROPERTY_NAMES) {

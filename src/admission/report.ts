@@ -1,6 +1,6 @@
 /** How the command-line entry points print an admission result or a refusal. */
 import { AdmissionError } from './errors.ts';
-import type { Audit } from './admit.ts';
+import type { Admitted } from './types.ts';
 
 const HINTS: Partial<Record<AdmissionError['check'], string>> = {
   presence:
@@ -11,18 +11,22 @@ const HINTS: Partial<Record<AdmissionError['check'], string>> = {
     '`npm run artifacts -- --from <dir> --update-lock` and commit the lock.',
 };
 
-/** Prints the refusal (one message, one hint) and returns the exit code. */
-export function reportRefusal(e: unknown): number {
-  if (e instanceof AdmissionError) {
-    console.error(`error: ${e.message}`);
-    const hint = HINTS[e.check];
-    if (hint) console.error(`hint: ${hint}`);
-    return 1;
-  }
-  throw e;
+/** The refusal as printed (one message, one hint), or undefined when `e` is not a refusal. */
+export function refusalMessage(e: unknown): string | undefined {
+  if (!(e instanceof AdmissionError)) return undefined;
+  const hint = HINTS[e.check];
+  return hint ? `error: ${e.message}\nhint: ${hint}` : `error: ${e.message}`;
 }
 
-export function summarise(audit: Audit): string {
+/** Prints the refusal and returns the exit code; anything else is rethrown. */
+export function reportRefusal(e: unknown): number {
+  const message = refusalMessage(e);
+  if (message === undefined) throw e;
+  console.error(message);
+  return 1;
+}
+
+export function summarise(audit: Pick<Admitted, 'files' | 'pins' | 'checks'>): string {
   const lines = [
     `admitted ${audit.files.length} artifacts at TRAIL commit ${audit.pins.pinned_commit}`,
     ...audit.checks.map((c) => `  ok ${c.id.padEnd(10)} ${c.title} (${c.facts.map((f) => `${f.value} ${f.label}`).join('; ')})`),

@@ -3,8 +3,9 @@
  * formatted values, the SVG, and the tables that hold its figures.
  */
 import * as Plot from '@observablehq/plot';
-import type { Audit } from '../admission/admit.ts';
-import { HEADLINE_PREDICTOR, splitNames } from '../derive/names.ts';
+import type { Audit } from '../audit/assemble.ts';
+import { HEADLINE_PREDICTOR } from '../core/names.ts';
+import { splitNames } from '../derive/splits.ts';
 import { table5 } from '../derive/table5.ts';
 import { formatFigure } from '../figures/format.ts';
 import { headlineTable, precisionTable } from '../findings/tables/adversarial.ts';

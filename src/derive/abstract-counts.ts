@@ -1,5 +1,5 @@
 /** The abstract's corpus counts beside Table 5's totals and the tree's. */
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import { derived, leaf, ref, type Figure } from '../figures/provenance.ts';
 import { toPointer } from '../admission/pointer.ts';
 

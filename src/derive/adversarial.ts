@@ -1,8 +1,8 @@
 /** Figures derived from the adversarial run: the absent locations, and the ceiling's inputs. */
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { derived, ref, type Figure } from '../figures/provenance.ts';
-import { splitNames } from './names.ts';
+import { splitNames } from './splits.ts';
 
 export interface AbsentLocations {
   readonly count: Figure;

@@ -4,13 +4,14 @@
  * time: if a future artifact breaks it, the build fails instead of publishing a
  * false sentence.
  */
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import { absentLocations } from './adversarial.ts';
 import { elevenPercent } from './eleven-percent.ts';
-import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR, splitNames } from './names.ts';
+import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR } from '../core/names.ts';
+import { splitNames } from './splits.ts';
 import { table5 } from './table5.ts';
 import { statedCount } from '../rederive/types.ts';
-import { toFixedPython } from '../figures/python-round.ts';
+import { toFixedPython } from '../core/python-round.ts';
 import { abstractCounts } from './abstract-counts.ts';
 import { inventory } from './inventory.ts';
 

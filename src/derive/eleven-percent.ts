@@ -2,12 +2,12 @@
  * Reconciling the abstract's combined figure with Table 1's per-split cells: the
  * plain mean of the two best joint accuracies, and the two weighted means.
  */
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import { derived, leaf, ref, type Figure } from '../figures/provenance.ts';
 import { PAPER_FIGURES } from '../figures/paper.ts';
 import { toPointer } from '../admission/pointer.ts';
-import { splitNames } from './names.ts';
-import { toFixedPython } from '../figures/python-round.ts';
+import { splitNames } from './splits.ts';
+import { toFixedPython } from '../core/python-round.ts';
 
 const adv = (...path: string[]) => ref('results/adversarial.json', toPointer(path));
 

@@ -3,7 +3,7 @@
  * files themselves: bytes, distinct strings (keys included), identifiers, strings
  * that are TRAIL's own words, and strings longer than three words.
  */
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import type { ArtifactPath } from '../admission/schemas.ts';
 import { artifactOf, derived, fromLock, ref, type Figure } from '../figures/provenance.ts';
 

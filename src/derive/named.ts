@@ -2,7 +2,7 @@
  * Derived figures that prose may cite by name (<Derived name="..." />). A name
  * that is not here fails the build, both in the MDX source check and at render.
  */
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import type { Figure } from '../figures/provenance.ts';
 import { absentLocations } from './adversarial.ts';
 import { elevenPercent } from './eleven-percent.ts';

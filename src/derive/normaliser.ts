@@ -1,5 +1,5 @@
 /** Figures derived from the normaliser artifact for the fallback, containment and shuffle findings. */
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import { derived, ref, type Figure } from '../figures/provenance.ts';
 import type { Normaliser } from '../admission/schemas.ts';
 

@@ -1,5 +1,5 @@
 /** Table 5, paper against tree: which cells disagree, and how many. */
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { derived, leaf, ref, type Figure } from '../figures/provenance.ts';
 import type { Table5Counts } from '../admission/schemas.ts';

@@ -3,7 +3,7 @@
  * (spec 9.2): scores `.3f`, weighted F1 `.4f`, ratios `.1f` + `x`, counts with
  * thousands commas where the audit uses them, percentages `.0%`/`.1%`, decimal MB.
  */
-import { toFixedPython } from './python-round.ts';
+import { toFixedPython } from '../core/python-round.ts';
 
 export const KINDS = ['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes', 'raw'] as const;
 export type Kind = (typeof KINDS)[number];

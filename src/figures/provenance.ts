@@ -4,7 +4,7 @@
  * an artifact leaf (file and JSON Pointer), a lock entry, a named derivation and
  * its inputs, or a cited figure from the paper.
  */
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import { resolvePointer } from '../admission/pointer.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../admission/schemas.ts';
 import { KINDS, type Kind } from './format.ts';

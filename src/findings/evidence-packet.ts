@@ -3,8 +3,8 @@
  * their pointers, the digests of the files they come from, the re-derivations that
  * cover it with every comparison, and the scorer lines it concerns.
  */
-import type { Audit } from '../admission/admit.ts';
-import type { PropertyName } from '../admission/crosschecks.ts';
+import type { Audit } from '../audit/assemble.ts';
+import type { PropertyName } from '../core/names.ts';
 import { resolvePointer, toPointer } from '../admission/pointer.ts';
 import { artifactOf, parseRef, rederivedBy } from '../figures/provenance.ts';
 import { PROPERTY_SCORER_LINES } from './properties.ts';

@@ -1,5 +1,5 @@
 /** Per property: the lines of TRAIL's scorer it concerns (all within the scorer line map). */
-import type { PropertyName } from '../admission/crosschecks.ts';
+import type { PropertyName } from '../core/names.ts';
 import type { ScorerLine } from './scorer-lines.ts';
 
 type Citation = ScorerLine | readonly [ScorerLine, ScorerLine];

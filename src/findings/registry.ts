@@ -3,7 +3,7 @@
  * The build checks both ways: every finding is placed on some page, and every
  * placed finding is one of these.
  */
-import type { PropertyName } from '../admission/crosschecks.ts';
+import type { PropertyName } from '../core/names.ts';
 
 export const FINDINGS = {
   claim: { title: 'The claim', properties: ['P1'] },

@@ -6,7 +6,7 @@
  * rules for P5 and P8 look at whether anything moves, so a property page states
  * its own rule rather than the gloss.
  */
-import type { PropertyName } from '../admission/crosschecks.ts';
+import type { PropertyName } from '../core/names.ts';
 import type { Verdict } from '../admission/schemas.ts';
 
 export const VERDICT_MEANING: Record<Verdict, { readonly short: string; readonly long: string }> = {

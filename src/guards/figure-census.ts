@@ -5,19 +5,10 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Census } from '../figures/census.ts';
 import { formatFigure, type Kind } from '../figures/format.ts';
 
 const NUMERIC = new Set(['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes']);
-
-export interface Census {
-  readonly total: number;
-  readonly rederived: number;
-  readonly reported: number;
-  readonly computed: number;
-  readonly lock: number;
-  readonly paper: number;
-  readonly share: number;
-}
 
 /** Counts the figure elements in one page's HTML, leaving out the census's own. */
 export function countFigures(html: string): Omit<Census, 'share'> {

@@ -1,14 +1,17 @@
 /**
- * The guards as an Astro integration: the prose is checked before the build
- * starts (with file:line:column), and the built pages once it is done. Either
- * stops the build.
+ * The guards as an Astro integration. When Astro starts a build or a dev server it
+ * assembles the audit once (admission, then re-derivation) and hands it down to the
+ * pages; the prose is checked before the build starts (with file:line:column), and
+ * the built pages once it is done. Any refusal stops the build.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { admit } from '../admission/admit.ts';
 import { artifactsRoot, lockPath } from '../admission/paths.ts';
-import { MDX_COMPONENT_NAMES } from '../findings/mdx-component-names.ts';
+import { refusalMessage, summarise } from '../admission/report.ts';
+import { assembleAudit, type Audit } from '../audit/assemble.ts';
+import { handDown } from '../audit/handoff.ts';
+import { MDX_COMPONENT_NAMES } from '../components/mdx-component-names.ts';
 import { checkBuiltSite } from './built-html.ts';
 import { checkContentDir } from './mdx-source.ts';
 import { fillCensus } from './figure-census.ts';
@@ -24,8 +27,7 @@ function fail(what: string, problems: readonly string[]): never {
   throw new GuardError(`${what}: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
 }
 
-export function checkContent(projectRoot: string): string[] {
-  const audit = admit({ root: artifactsRoot(), lockPath: lockPath() });
+export function checkContent(projectRoot: string, audit: Audit): string[] {
   return checkContentDir(join(projectRoot, 'content'), projectRoot, audit, MDX_COMPONENT_NAMES).map(
     (p) => `${p.file}:${p.line}:${p.column}: ${p.message}`,
   );
@@ -35,16 +37,31 @@ export function auditGuards(): AstroIntegration {
   let root = process.cwd();
   let base = '/';
   let site: string | undefined;
+  let audit: Audit | undefined;
   return {
     name: 'audit-guards',
     hooks: {
+      'astro:config:setup': ({ command, logger }) => {
+        if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
+        try {
+          audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+        } catch (e) {
+          const message = refusalMessage(e);
+          if (message === undefined) throw e;
+          // One message and its hint, then stop: Astro would add a stack trace and an unrelated hint.
+          logger.error(message);
+          process.exit(1);
+        }
+        handDown(audit);
+        logger.info(summarise(audit));
+      },
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
         base = config.base;
         site = config.site;
       },
       'astro:build:start': () => {
-        const problems = checkContent(root);
+        const problems = checkContent(root, audit!);
         if (problems.length) fail('The prose in content/ fails the figure check', problems);
       },
       'astro:build:done': async ({ dir, logger }) => {

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { mdxFromMarkdown } from 'mdast-util-mdx';
-import type { Audit } from '../admission/admit.ts';
+import type { Audit } from '../audit/assemble.ts';
 import { looseFigures } from './allowlist.ts';
 import { KINDS } from '../figures/format.ts';
 import { leaf, parseRef, words } from '../figures/provenance.ts';
@@ -75,7 +75,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
     if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name) {
       const name = n.name;
       const isHtml = /^[a-z]/.test(name);
-      if (!isHtml && !components.includes(name)) report(n, `<${name}> is not one of the components prose may use (src/findings/mdx-components.ts)`);
+      if (!isHtml && !components.includes(name)) report(n, `<${name}> is not one of the components prose may use (src/components/mdx-components.ts)`);
       for (const a of n.attributes ?? []) {
         if (a.type !== 'mdxJsxAttribute') report(n, `<${name}> spreads an expression; give each attribute literally`);
         else if (a.value !== null && typeof a.value !== 'string' && a.value !== undefined) report(n, `<${name} ${a.name}={...}>: attribute values must be literal strings`);

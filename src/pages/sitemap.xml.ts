@@ -1,6 +1,6 @@
 /** The sitemap: every page, at its canonical address. */
 import type { APIRoute } from 'astro';
-import { PROPERTY_NAMES } from '../admission/crosschecks.ts';
+import { PROPERTY_NAMES } from '../core/names.ts';
 import { href } from '../site/paths.ts';
 
 export const SITE_PAGES = ['/', 'method/', 'search/', ...PROPERTY_NAMES.map((p) => `properties/${p.toLowerCase()}/`)];

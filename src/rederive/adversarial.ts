@@ -1,6 +1,6 @@
 /** The adversarial run's derived leaves: every stored ratio and ceiling, and P2 against the index. */
 import { toPointer } from '../admission/pointer.ts';
-import { roundPython } from '../figures/python-round.ts';
+import { roundPython } from '../core/python-round.ts';
 import { statedCount, type Comparison, type Rederivation } from './types.ts';
 
 export const ratiosRederivation: Rederivation = {

@@ -1,6 +1,6 @@
 /** P7's evidence from its own numbers: identical blocks, each F-score, the weighted F-score, the category counts. */
 import { toPointer } from '../admission/pointer.ts';
-import { roundPython } from '../figures/python-round.ts';
+import { roundPython } from '../core/python-round.ts';
 import type { Comparison, Rederivation } from './types.ts';
 
 const F = 'results/catf1.json' as const;

@@ -3,7 +3,7 @@
  * that differs from our recomputation stops the build, naming the leaf, the
  * artifact's value and ours.
  */
-import type { Artifacts } from '../admission/admit.ts';
+import type { Artifacts } from '../admission/types.ts';
 import { AdmissionError } from '../admission/errors.ts';
 import { absentLocationsRederivation, ratiosRederivation } from './adversarial.ts';
 import { catf1Rederivation } from './catf1.ts';

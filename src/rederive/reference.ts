@@ -3,7 +3,7 @@
  * measurements one artifact reports again from another. None needs the corpus.
  */
 import { toPointer } from '../admission/pointer.ts';
-import { HEADLINE_PREDICTOR } from '../derive/names.ts';
+import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import type { Comparison, Rederivation } from './types.ts';
 
 const ADV = 'results/adversarial.json' as const;

@@ -3,7 +3,7 @@
  * and what the two predictors that read only spans must emit.
  */
 import { toPointer } from '../admission/pointer.ts';
-import { roundPython } from '../figures/python-round.ts';
+import { roundPython } from '../core/python-round.ts';
 import { pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
 
 export const spansRederivation: Rederivation = {

@@ -2,7 +2,7 @@
  * Every substring of the taxonomy put through the normaliser, once per admission:
  * three re-derivations (the normaliser's leaves, the stated counts, the verdicts) read it.
  */
-import type { Artifacts } from '../admission/admit.ts';
+import type { Artifacts } from '../admission/types.ts';
 import { enumerateSubstrings, labelsContaining, normalizeCategory } from './scorer/normalize.ts';
 import { pinnedTaxonomy } from './types.ts';
 

@@ -1,5 +1,5 @@
 /** A re-derivation: our own computation of leaves an artifact reports, compared at admission. */
-import type { Artifacts } from '../admission/admit.ts';
+import type { Artifacts } from '../admission/types.ts';
 import type { ArtifactPath } from '../admission/schemas.ts';
 
 export interface Comparison {

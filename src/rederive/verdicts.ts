@@ -1,8 +1,8 @@
 /** All nine verdicts, by the rules the audit states for them (spec section 5), from recomputed inputs where we have them. */
-import type { Artifacts } from '../admission/admit.ts';
+import type { Artifacts } from '../admission/types.ts';
 import { toPointer } from '../admission/pointer.ts';
 import type { Verdict } from '../admission/schemas.ts';
-import { HEADLINE_PREDICTOR } from '../derive/names.ts';
+import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import { squash } from './scorer/normalize.ts';
 import { analyseTaxonomy } from './taxonomy.ts';
 import { scoreTrace } from './scorer/metrics.ts';

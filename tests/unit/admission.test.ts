@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { admit } from '../../src/admission/admit.ts';
+import { assembleAudit } from '../../src/audit/assemble.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { indexDigest } from '../../src/admission/digest.ts';
 import { ARTIFACT_PATHS } from '../../src/admission/schemas.ts';
 import { LOCK, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
 
 test('the real artifacts are admitted, P1 to P9 each decided once', () => {
-  const audit = admit({ root: SHARED, lockPath: LOCK });
+  const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
   assert.deepEqual(audit.properties.map((p) => p.name), ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9']);
   assert.equal(audit.checks.length, 7);
   assert.ok(audit.rederived.size > 300, 'hundreds of reported leaves are re-derived');
@@ -246,7 +246,7 @@ describe('tamper matrix: every case is refused with the right file and pointer',
         c.tamper(copy);
         if (c.relock) copy.relock();
         assert.throws(
-          () => admit({ root: copy.root, lockPath: copy.lockPath }),
+          () => assembleAudit({ root: copy.root, lockPath: copy.lockPath }),
           (e: unknown) => {
             assert.ok(e instanceof AdmissionError, `expected an AdmissionError, got ${String(e)}`);
             assert.equal(e.check, c.check, e.message);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { formatFigure, type Kind } from '../../src/figures/format.ts';
-import { roundPython, toFixedPython } from '../../src/figures/python-round.ts';
+import { roundPython, toFixedPython } from '../../src/core/python-round.ts';
 
 // Expected strings written by Python's own format() and round(), including exact binary ties.
 const PY = JSON.parse(readFileSync(new URL('../fixtures/python-formats.json', import.meta.url), 'utf8')) as Record<string, [number, string][]> & {

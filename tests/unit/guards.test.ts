@@ -3,16 +3,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { admit } from '../../src/admission/admit.ts';
+import { assembleAudit } from '../../src/audit/assemble.ts';
 import { assertConclusion, CONCLUSIONS } from '../../src/derive/conclusions.ts';
 import { checkBuiltSite, scanHtml } from '../../src/guards/built-html.ts';
 import { checkMdxSource } from '../../src/guards/mdx-source.ts';
-import { MDX_COMPONENT_NAMES } from '../../src/findings/mdx-component-names.ts';
+import { MDX_COMPONENT_NAMES } from '../../src/components/mdx-component-names.ts';
 import { indexDigest } from '../../src/admission/digest.ts';
 import type { JsonValue } from '../../src/admission/json.ts';
 import { LOCK, PROJECT, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
 
-const audit = admit({ root: SHARED, lockPath: LOCK });
+const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
 
 describe('built-HTML figure check', () => {
   const MUST_CATCH = ['0.973', '1.000', '0.4725', '97.3%', '74,865', '74865', '129.1x', '0.973x', '3,205 substrings', 'line 54'];
@@ -162,7 +162,7 @@ describe('stated conclusions', () => {
       try {
         tamper(copy);
         copy.relock();
-        const changed = admit({ root: copy.root, lockPath: copy.lockPath });
+        const changed = assembleAudit({ root: copy.root, lockPath: copy.lockPath });
         assert.throws(() => assertConclusion(changed, name), (e: Error) => e.message.includes(says) && e.message.includes(name));
       } finally {
         copy.dispose();

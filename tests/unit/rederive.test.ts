@@ -1,7 +1,7 @@
 /** Every re-derivation refuses a reported leaf it disagrees with, naming the leaf, the artifact's value and ours. */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { admit } from '../../src/admission/admit.ts';
+import { assembleAudit } from '../../src/audit/assemble.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { REDERIVATIONS } from '../../src/rederive/index.ts';
 import { LOCK, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
@@ -64,7 +64,7 @@ const CASES: Case[] = [
 ];
 
 test('every re-derivation agrees on the real artifacts', () => {
-  const audit = admit({ root: SHARED, lockPath: LOCK });
+  const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
   assert.deepEqual(audit.rederivations.map((r) => r.name), REDERIVATIONS.map((r) => r.name));
   for (const r of audit.rederivations) assert.ok(r.comparisons.length > 0, r.name);
 });
@@ -82,7 +82,7 @@ describe('a changed reported leaf fails admission, naming it', () => {
         c.tamper(copy);
         copy.relock();
         assert.throws(
-          () => admit({ root: copy.root, lockPath: copy.lockPath }),
+          () => assembleAudit({ root: copy.root, lockPath: copy.lockPath }),
           (e: unknown) => {
             assert.ok(e instanceof AdmissionError, String(e));
             assert.equal(e.check, 'derivation', e.message);

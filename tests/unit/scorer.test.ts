@@ -1,12 +1,12 @@
 /** The reimplemented scorer pieces, against the examples the audit's spec gives. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { admit } from '../../src/admission/admit.ts';
+import { assembleAudit } from '../../src/audit/assemble.ts';
 import { enumerateSubstrings, normalizeCategory } from '../../src/rederive/scorer/normalize.ts';
 import { scoreTrace } from '../../src/rederive/scorer/metrics.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
 
-const audit = admit({ root: SHARED, lockPath: LOCK });
+const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
 const TAXONOMY = Object.keys(audit.normaliser.shortest_reaching);
 
 test('the taxonomy has the labels the spec names, Language-only first', () => {

@@ -1,7 +1,7 @@
 /** The table builders: one per table on the site, unique ids, and CSV that round-trips the raw values. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { admit } from '../../src/admission/admit.ts';
+import { assembleAudit } from '../../src/audit/assemble.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
@@ -10,7 +10,7 @@ import type { FindingId } from '../../src/findings/registry.ts';
 import { toCsv } from '../../src/findings/tables/csv.ts';
 import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';
 
-const audit = admit({ root: SHARED, lockPath: LOCK });
+const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
 
 test('every table has a unique id and rows as wide as its columns', () => {
   const tables = allTables(audit);

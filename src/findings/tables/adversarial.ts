@@ -1,8 +1,9 @@
 /** Tables from the adversarial run. */
-import type { Audit } from '../../admission/admit.ts';
+import type { Audit } from '../../audit/assemble.ts';
 import { toPointer } from '../../admission/pointer.ts';
 import { elevenPercent } from '../../derive/eleven-percent.ts';
-import { HEADLINE_PREDICTOR, firstSplit, splitNames } from '../../derive/names.ts';
+import { HEADLINE_PREDICTOR } from '../../core/names.ts';
+import { firstSplit, splitNames } from '../../derive/splits.ts';
 import { as, keyWords, leaf } from '../../figures/provenance.ts';
 import { EMPTY, figCell, identCell, keyCell, wordsCell } from './cells.ts';
 import { slug, type Cell, type TableSpec } from './spec.ts';

@@ -1,5 +1,5 @@
 /** Tables from the category scores (P7). */
-import type { Audit } from '../../admission/admit.ts';
+import type { Audit } from '../../audit/assemble.ts';
 import { figCell, keyCell, wordsCell } from './cells.ts';
 import { slug, type TableSpec } from './spec.ts';
 

@@ -1,5 +1,5 @@
 /** Shorthands the findings components share for turning admitted leaves into cells. */
-import type { Audit } from '../../admission/admit.ts';
+import type { Audit } from '../../audit/assemble.ts';
 import { toPointer, type PathSegment } from '../../admission/pointer.ts';
 import type { ArtifactPath } from '../../admission/schemas.ts';
 import type { Kind } from '../../figures/format.ts';

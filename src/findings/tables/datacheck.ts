@@ -1,5 +1,5 @@
 /** Tables from the data check: the unreadable gold and Table 5. */
-import type { Audit } from '../../admission/admit.ts';
+import type { Audit } from '../../audit/assemble.ts';
 import { toPointer } from '../../admission/pointer.ts';
 import { abstractCounts } from '../../derive/abstract-counts.ts';
 import { table5 } from '../../derive/table5.ts';

@@ -1,6 +1,6 @@
 /** Every table the site shows, for the CSV downloads and the checks that cover them all. */
-import type { Audit } from '../../admission/admit.ts';
-import { splitNames } from '../../derive/names.ts';
+import type { Audit } from '../../audit/assemble.ts';
+import { splitNames } from '../../derive/splits.ts';
 import { absentLocationsTable, ceilingTable, elevenPercentTable, headlineTable, precisionTable, teaserTable, walkedPastTable } from './adversarial.ts';
 import { perCategoryBlockTables, perCategoryTable } from './catf1.ts';
 import { table5Table, table5TotalsTable, unreadableTable } from './datacheck.ts';

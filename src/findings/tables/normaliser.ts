@@ -1,5 +1,5 @@
 /** Tables from the normaliser: drift, containment, reach, probes, the shuffle. */
-import type { Audit } from '../../admission/admit.ts';
+import type { Audit } from '../../audit/assemble.ts';
 import { toPointer } from '../../admission/pointer.ts';
 import { containment } from '../../derive/normaliser.ts';
 import { derived, ref } from '../../figures/provenance.ts';

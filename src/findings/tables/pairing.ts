@@ -1,5 +1,5 @@
 /** Tables from the pairing demonstration (P8). */
-import type { Audit } from '../../admission/admit.ts';
+import type { Audit } from '../../audit/assemble.ts';
 import { toPointer } from '../../admission/pointer.ts';
 import { figCell, wordsCell } from './cells.ts';
 import type { TableSpec } from './spec.ts';

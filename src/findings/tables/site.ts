@@ -1,5 +1,5 @@
 /** Tables about the audit as a whole: the verdicts, the committed files, the admitted artifacts. */
-import type { Audit } from '../../admission/admit.ts';
+import type { Audit } from '../../audit/assemble.ts';
 import { toPointer } from '../../admission/pointer.ts';
 import { inventory } from '../../derive/inventory.ts';
 import { fromLock, keyWords } from '../../figures/provenance.ts';

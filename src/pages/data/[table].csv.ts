@@ -1,10 +1,10 @@
 /** Every table on the site as CSV, generated at build from the same builders the pages render. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { audit } from '../../audit.ts';
+import { handedDown } from '../../audit/handoff.ts';
 import { allTables, type TableSpec } from '../../findings/tables/index.ts';
 import { toCsv } from '../../findings/tables/csv.ts';
 
-export const getStaticPaths = (() => allTables(audit).map((spec) => ({ params: { table: spec.id }, props: { spec } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => allTables(handedDown()).map((spec) => ({ params: { table: spec.id }, props: { spec } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ spec: TableSpec }> = ({ props }) =>
   new Response(toCsv(props.spec), { headers: { 'content-type': 'text/csv; charset=utf-8' } });

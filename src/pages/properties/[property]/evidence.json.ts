@@ -1,10 +1,10 @@
 /** Each property's evidence as a JSON packet, generated at build. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { audit } from '../../../audit.ts';
-import { PROPERTY_NAMES, type PropertyName } from '../../../admission/crosschecks.ts';
+import { handedDown } from '../../../audit/handoff.ts';
+import { PROPERTY_NAMES, type PropertyName } from '../../../core/names.ts';
 import { evidencePacket } from '../../../findings/evidence-packet.ts';
 
 export const getStaticPaths = (() => PROPERTY_NAMES.map((name) => ({ params: { property: name.toLowerCase() }, props: { name } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ name: PropertyName }> = ({ props }) =>
-  new Response(JSON.stringify(evidencePacket(audit, props.name), null, 2) + '\n', { headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify(evidencePacket(handedDown(), props.name), null, 2) + '\n', { headers: { 'content-type': 'application/json' } });

@@ -1,7 +1,7 @@
 /** The prose of each property page (content/properties/pN.mdx); a missing or extra file fails the build. */
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
 import { z } from 'zod';
-import { PROPERTY_NAMES, type PropertyName } from '../admission/crosschecks.ts';
+import { PROPERTY_NAMES, type PropertyName } from '../core/names.ts';
 
 const Frontmatter = z.strictObject({ title: z.string().min(1) });
 

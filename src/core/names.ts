@@ -1,0 +1,17 @@
+/**
+ * Names every layer shares, kept at the bottom of the pipeline so admission,
+ * re-derivation, derivation and pages all read them without importing upward.
+ */
+
+/** The nine pre-registered properties, in order. */
+export const PROPERTY_NAMES = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'] as const;
+export type PropertyName = (typeof PROPERTY_NAMES)[number];
+
+export function isPropertyName(name: string): name is PropertyName {
+  return (PROPERTY_NAMES as readonly string[]).includes(name);
+}
+
+/** The audit's headline predictor: a code constant in the audit, checked against the artifact where it is used. */
+export const HEADLINE_PREDICTOR = 'all-spans-all-categories';
+/** The predictor that knows the gold locations and names every label on them. */
+export const ORACLE_PREDICTOR = 'gold-spans-all-categories';
