@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { stringify } from 'yaml';
-import { readWorkflow, schemaErrors, type Job, type Step, type Workflow } from '../../scripts/pages/workflow.ts';
-import { releaseCommentProblems, workflowProblems } from '../../scripts/pages/rules.ts';
+import { readWorkflow, schemaErrors, type Job, type Step, type Workflow } from '../../scripts/ci/workflow.ts';
+import { releaseCommentProblems, workflowProblems } from '../../scripts/ci/rules.ts';
 
 const { text, workflow } = readWorkflow();
 

@@ -1,6 +1,6 @@
 /**
  * What must hold of the Pages workflow beyond GitHub's schema, each rule checked by
- * evaluating the workflow's own expressions for simulated events (scripts/pages/workflow.ts).
+ * evaluating the workflow's own expressions for simulated events (scripts/ci/workflow.ts).
  * Every rule has a test that breaks it (tests/unit/workflow.test.ts).
  */
 import {
