@@ -13,14 +13,17 @@ import { perCategoryBlockTables } from '../findings/tables/catf1.ts';
 import { table5Table } from '../findings/tables/datacheck.ts';
 import { shortestReachingTable } from '../findings/tables/normaliser.ts';
 import { slug, type TableSpec } from '../findings/tables/spec.ts';
-import { renderPlot, SERIES } from './render.ts';
+import { renderBoth, SERIES, type Drawings } from './render.ts';
 
 export interface ChartSpec {
   readonly id: string;
   readonly caption: string;
   /** The text alternative: what the chart shows, with its values. */
   readonly alt: string;
-  readonly svg: string;
+  /** The drawing at desktop and at phone width (the stylesheet shows one). */
+  readonly svg: Drawings;
+  /** What the drawing does not show, said beside it. */
+  readonly leavesOut: string;
   /** The tables holding every value drawn. */
   readonly data: readonly TableSpec[];
   /** Drawn in HTML beside the chart (Plot's own legends are HTML with inline styles). */
@@ -31,14 +34,21 @@ export interface LegendEntry {
   readonly label: string;
   readonly series: 0 | 1 | 'ink';
   readonly shape: 'circle' | 'square' | 'plus' | 'bar' | 'dashed' | 'dotted';
+  /** Drawn as an outline, as the plot draws it. */
+  readonly hollow?: boolean;
 }
 
 const score = (v: number) => formatFigure(v, 'score');
+/** A halo in the page's background colour behind text drawn over lines (the stylesheet maps white to the theme's background). */
+const HALO = { fill: 'currentColor', stroke: 'white', strokeWidth: 4, paintOrder: 'stroke' } as const;
 
 export function volumeChart(a: Audit, split: string): ChartSpec {
   const s = a.adversarial.splits[split]!;
   const rows = Object.entries(s.predictors).map(([name, r]) => ({ name, ratio: r.volume_ratio, joint: r.joint_accuracy, reads: r.reads }));
   const drawn = rows.filter((r) => r.ratio > 0);
+  const undrawn = rows.filter((r) => r.ratio === 0);
+  // Said on the chart itself: a predictor that emits nothing has no place on a logarithmic axis.
+  const notDrawn = undrawn.map((r) => `${r.name} emits no errors (joint ${score(r.joint)}): not drawn, a log axis has no zero`);
   const id = `chart-volume-${slug(split)}`;
   return {
     id,
@@ -47,14 +57,17 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
       `Scatter plot for ${split}, errors emitted per gold error on a logarithmic horizontal axis, joint accuracy on the vertical axis. ` +
       drawn.map((r) => `${r.name} (reads ${r.reads}): ${formatFigure(r.ratio, 'ratio')}, joint ${score(r.joint)}`).join('; ') +
       `. Reference lines: best published joint ${score(s.best_published.joint_accuracy.value)}, reachable ceiling ${score(s.reachable_ceiling)}. ` +
-      rows.filter((r) => r.ratio === 0).map((r) => `${r.name} emits nothing and cannot sit on a logarithmic axis.`).join(' '),
-    svg: renderPlot(
-      {
-        width: 640,
-        height: 320,
-        marginRight: 30,
-        x: { type: 'log', label: 'errors emitted per gold error', grid: true, domain: [0.8, Math.max(...drawn.map((d) => d.ratio)) * 1.3] },
-        y: { domain: [0, 1], label: 'joint accuracy', grid: true },
+      undrawn.map((r) => `${r.name} emits nothing and cannot sit on a logarithmic axis.`).join(' '),
+    svg: renderBoth(
+      (l) => ({
+        width: l.width,
+        height: l.narrow ? 340 : 320,
+        marginTop: 28,
+        marginRight: l.narrow ? 16 : 30,
+        marginBottom: l.narrow ? 64 : 56,
+        marginLeft: 44,
+        x: { type: 'log', label: 'errors emitted per gold error', labelAnchor: 'center', labelOffset: 34, grid: true, ticks: l.narrow ? 3 : 5, domain: [0.8, Math.max(...drawn.map((d) => d.ratio)) * 1.3] },
+        y: { domain: [0, 1], label: 'joint accuracy', labelAnchor: 'top', grid: true, ticks: 5 },
         color: { domain: ['spans', 'gold'], range: [...SERIES] },
         symbol: { domain: ['spans', 'gold'], range: ['circle', 'plus'] },
         marks: [
@@ -63,12 +76,16 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
           Plot.dot(drawn, { x: 'ratio', y: 'joint', fill: 'reads', stroke: 'reads', strokeWidth: 2, r: 5, symbol: 'reads' }),
           // Offsets are constants in Plot, so the labels come in groups: the headline predictor
           // at the top right is labelled leftwards below its dot, the others rightwards above.
-          Plot.text(drawn.filter((d) => d.name === HEADLINE_PREDICTOR), { x: 'ratio', y: 'joint', text: 'name', dx: -8, dy: 14, textAnchor: 'end' }),
-          Plot.text(drawn.filter((d) => d.name !== HEADLINE_PREDICTOR), { x: 'ratio', y: 'joint', text: 'name', dx: 8, dy: -9, textAnchor: 'start' }),
+          Plot.text(drawn.filter((d) => d.name === HEADLINE_PREDICTOR), { ...HALO, x: 'ratio', y: 'joint', text: 'name', dx: -8, dy: 16, textAnchor: 'end' }),
+          Plot.text(drawn.filter((d) => d.name !== HEADLINE_PREDICTOR), { ...HALO, x: 'ratio', y: 'joint', text: 'name', dx: 8, dy: -10, textAnchor: 'start', lineWidth: l.narrow ? 9 : 30 }),
+          Plot.text(notDrawn, { ...HALO, frameAnchor: 'right', y: () => 0.36, dx: -4, text: (d: string) => d, lineWidth: l.narrow ? 22 : 40 }),
         ],
-      },
+      }),
       id,
     ),
+    leavesOut:
+      (undrawn.length ? `It leaves out ${undrawn.map((r) => r.name).join(' and ')}, which emits no errors: zero has no place on a logarithmic axis. ` : '') +
+      'Location accuracy is not drawn; it and every row are in the table.',
     legend: [
       { label: 'reads only span identifiers', series: 0, shape: 'circle' },
       { label: 'reads the gold', series: 1, shape: 'plus' },
@@ -79,10 +96,32 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
   };
 }
 
+/**
+ * Label positions for points crowded into one band: stacked in order, at least `gap` apart, within [lo, hi].
+ * Ties are broken by `tie` (lower first), so the leftmost of two level points takes the lower label and the leaders do not cross.
+ */
+export function dodge(values: readonly number[], gap: number, lo: number, hi: number, tie: readonly number[] = values): number[] {
+  const order = values.map((v, i) => [v, i] as const).sort((p, q) => p[0] - q[0] || tie[p[1]]! - tie[q[1]]!);
+  const placed = new Array<number>(values.length);
+  let prev = -Infinity;
+  for (const [v, i] of order) placed[i] = prev = Math.max(v, lo, prev + gap);
+  let next = Infinity;
+  for (const [, i] of [...order].reverse()) placed[i] = next = Math.min(placed[i]!, hi, next - gap);
+  return placed;
+}
+
 export function recallPrecisionChart(a: Audit): ChartSpec {
-  const rows = splitNames(a).flatMap((split) =>
+  const splits = splitNames(a);
+  const rows = splits.flatMap((split) =>
     Object.entries(a.adversarial.splits[split]!.predictors).map(([name, r]) => ({ split, name, recall: r.joint_accuracy, precision: r.joint_precision })),
   );
+  // One label per predictor, at its point on the first split. Points in the crowded left band get
+  // their labels in a column to the right, spread apart, each tied to its point by a leader line.
+  const labelled = rows.filter((r) => r.split === splits[0]);
+  const BAND = 0.2;
+  const crowded = labelled.filter((r) => r.precision < BAND);
+  const spread = dodge(crowded.map((r) => r.recall), 0.09, 0.03, 0.97, crowded.map((r) => r.precision));
+  const leaders = crowded.map((r, i) => ({ ...r, lx: BAND + 0.03, ly: spread[i]! }));
   const id = 'chart-recall-precision';
   return {
     id,
@@ -90,68 +129,91 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
     alt:
       'Scatter plot, joint precision on the horizontal axis, joint accuracy (a recall) on the vertical axis, one point per predictor and split. ' +
       rows.map((r) => `${r.name} on ${r.split}: recall ${score(r.recall)}, precision ${score(r.precision)}`).join('; ') + '.',
-    svg: renderPlot(
-      {
-        width: 640,
-        height: 360,
-        marginRight: 30,
-        x: { domain: [0, 1], label: 'joint precision', grid: true },
-        y: { domain: [0, 1], label: 'joint accuracy (recall)', grid: true },
-        color: { domain: splitNames(a), range: [...SERIES] },
-        symbol: { domain: splitNames(a), range: ['circle', 'square'] },
+    svg: renderBoth(
+      (l) => ({
+        width: l.width,
+        height: l.narrow ? 400 : 380,
+        marginTop: 30,
+        marginRight: l.narrow ? 16 : 30,
+        marginBottom: 52,
+        marginLeft: 44,
+        x: { domain: [0, 1], label: 'joint precision', labelAnchor: 'center', labelOffset: 34, grid: true, ticks: l.narrow ? 5 : 10 },
+        y: { domain: [0, 1], label: 'joint accuracy (recall)', labelAnchor: 'top', grid: true, ticks: l.narrow ? 5 : 10 },
+        color: { domain: splits, range: [...SERIES] },
+        symbol: { domain: splits, range: ['circle', 'square'] },
         marks: [
+          Plot.link(leaders, { x1: 'precision', y1: 'recall', x2: (d: (typeof leaders)[number]) => d.lx - 0.005, y2: 'ly', stroke: 'currentColor', strokeOpacity: 0.45 }),
           Plot.dot(rows, { x: 'precision', y: 'recall', stroke: 'split', symbol: 'split', r: 5, strokeWidth: 2 }),
-          // Two predictors share the top left corner: one labelled above, one below.
-          Plot.text(rows.filter((r) => r.split === splitNames(a)[0] && r.name === HEADLINE_PREDICTOR), { x: 'precision', y: 'recall', text: 'name', dx: 8, dy: 16, textAnchor: 'start' }),
-          Plot.text(rows.filter((r) => r.split === splitNames(a)[0] && r.name !== HEADLINE_PREDICTOR && r.name !== 'gold-exact'), { x: 'precision', y: 'recall', text: 'name', dx: 8, dy: -10, textAnchor: 'start' }),
-          Plot.text(rows.filter((r) => r.split === splitNames(a)[0] && r.name === 'gold-exact'), { x: 'precision', y: 'recall', text: 'name', dx: -8, dy: 16, textAnchor: 'end' }),
+          Plot.text(leaders, { ...HALO, x: 'lx', y: 'ly', text: 'name', textAnchor: 'start', dx: 2 }),
+          Plot.text(labelled.filter((r) => r.precision >= BAND && r.precision < 0.8), { ...HALO, x: 'precision', y: 'recall', text: 'name', dx: 8, dy: -12, textAnchor: 'start' }),
+          Plot.text(labelled.filter((r) => r.precision >= 0.8), { ...HALO, x: 'precision', y: 'recall', text: 'name', dx: -4, dy: 18, textAnchor: 'end' }),
         ],
-      },
+      }),
       id,
     ),
-    legend: splitNames(a).map((s, i) => ({ label: s, series: i === 0 ? 0 : 1, shape: i === 0 ? 'circle' : 'square' }) as const),
-    data: [precisionTable(a), ...splitNames(a).map((s) => headlineTable(a, s))],
+    leavesOut: `Each name labels its predictor's ${splits[0]} point; its ${splits.slice(1).join(' and ')} point is drawn in the other colour and shape, without a name. Location accuracy is not drawn; it is in the tables.`,
+    legend: splits.map((s, i) => ({ label: s, series: i === 0 ? 0 : 1, shape: i === 0 ? 'circle' : 'square', hollow: true }) as const),
+    data: [precisionTable(a), ...splits.map((s) => headlineTable(a, s))],
   };
 }
 
 export function table5Chart(a: Audit): ChartSpec {
   const t = table5(a);
-  const points = t.rows.flatMap((r) =>
-    r.cells.flatMap((c, i) => [
-      { row: r.label, split: t.splits[i]!, side: 'paper', value: c.paper.value },
-      { row: r.label, split: t.splits[i]!, side: 'tree', value: c.here.value },
-    ]),
+  const count = (v: number) => formatFigure(v, 'count');
+  const signed = (v: number) => (v > 0 ? '+' : v < 0 ? '\u2212' : '') + count(Math.abs(v));
+  // What disagrees and by how much: one bar per cell, from the paper's count (zero) to the tree's.
+  const cells = t.rows.flatMap((r) =>
+    r.cells.map((c, i) => {
+      const diff = c.here.value - c.paper.value;
+      return {
+        cell: `${r.label}, ${t.splits[i]!}`,
+        row: r.label,
+        split: t.splits[i]!,
+        diff,
+        side: diff === 0 ? 'agrees' : 'differs',
+        label: diff === 0 ? `agree: ${count(c.here.value)}` : `${signed(diff)}: ${count(c.paper.value)} \u2192 ${count(c.here.value)}`,
+      };
+    }),
   );
+  // Symmetric log: a difference of one stays visibly apart from zero beside one in the thousands.
+  const lo = -Math.max(10, 3 * Math.max(0, ...cells.map((c) => -c.diff)));
+  const hi = Math.max(10, 1.3 * Math.max(0, ...cells.map((c) => c.diff)));
+  const ticks = (narrow: boolean) => [0, ...[1, 10, 100, 1000, 10000, 100000].flatMap((p) => [-p, p])].filter((v) => v >= lo && v <= hi && (!narrow || Math.abs(v) !== 10));
   const id = 'chart-table-5';
   return {
     id,
-    caption: 'Table 5, paper against tree, per count and split',
+    caption: 'Table 5, paper against tree: what disagrees, and by how much',
     alt:
-      'Dot plot on a logarithmic axis, one row per count and split, a dot for the paper and one for the repository. ' +
+      'Bar chart, one bar per count and split: the tree\'s count minus the paper\'s, on a symmetric logarithmic axis centred on zero. ' +
       t.rows
         .flatMap((r) => r.cells.map((c, i) => `${r.label}, ${t.splits[i]}: paper ${formatFigure(c.paper.value, 'count')}, tree ${formatFigure(c.here.value, 'count')}${c.disagree ? ', differs' : ''}`))
         .join('; ') + '.',
-    svg: renderPlot(
-      {
-        width: 640,
-        height: 420,
-        marginLeft: 140,
-        marginRight: 80,
-        x: { type: 'log', label: 'count', grid: true },
-        y: { label: null, domain: t.rows.map((r) => r.label) },
-        fy: { label: null },
-        color: { domain: ['paper', 'tree'], range: [...SERIES] },
-        symbol: { domain: ['paper', 'tree'], range: ['circle', 'plus'] },
+    svg: renderBoth(
+      (l) => ({
+        width: l.width,
+        height: (l.narrow ? 46 : 30) * cells.length + 90,
+        marginTop: 24,
+        marginLeft: l.narrow ? 12 : 240,
+        marginRight: l.narrow ? 12 : 170,
+        marginBottom: 50,
+        x: { type: 'symlog', domain: [lo, hi], label: 'tree minus paper (symmetric log scale)', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: ticks(l.narrow), tickFormat: (v: number) => signed(v) },
+        y: { domain: cells.map((c) => c.cell), axis: l.narrow ? null : 'left', label: null, padding: l.narrow ? 0.5 : 0.3 },
+        color: { domain: ['differs', 'agrees'], range: [SERIES[1], 'currentColor'] },
         marks: [
-          Plot.ruleY(t.rows.map((r) => r.label), { stroke: 'currentColor', strokeOpacity: 0.15 }),
-          Plot.dot(points, { x: 'value', y: 'row', fy: 'split', fill: 'side', stroke: 'side', strokeWidth: 2, symbol: 'side', r: 5 }),
+          Plot.ruleX([0], { stroke: 'currentColor' }),
+          Plot.barX(cells, { x1: 0, x2: 'diff', y: 'cell', fill: 'side', insetTop: 0, insetBottom: 0 }),
+          Plot.dot(cells.filter((c) => c.diff === 0), { x: 0, y: 'cell', r: 3, fill: 'currentColor' }),
+          l.narrow
+            ? Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'left', text: (c: (typeof cells)[number]) => `${c.cell}: ${c.label}`, textAnchor: 'start', dy: -17 })
+            : Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'right', text: 'label', textAnchor: 'start', dx: 8 }),
         ],
-      },
+      }),
       id,
     ),
+    leavesOut: 'Each bar is a difference, not a count: the counts themselves are in its labels and in the table. Cells that agree are drawn as a dot on zero.',
     legend: [
-      { label: 'the paper', series: 0, shape: 'circle' },
-      { label: 'the repository', series: 1, shape: 'plus' },
+      { label: 'the tree counts more (right) or fewer (left) than the paper', series: 1, shape: 'bar' },
+      { label: 'the two agree', series: 'ink', shape: 'circle' },
     ],
     data: [table5Table(a)],
   };
@@ -166,22 +228,27 @@ export function reachChart(a: Audit): ChartSpec {
     alt:
       'Dot plot, one row per taxonomy label, characters on the horizontal axis: the label without spaces, and the shortest string the fallback sends to it. ' +
       rows.map((r) => `${r.label}: ${r.squashed} characters, reached by ${r.shortest}`).join('; ') + '.',
-    svg: renderPlot(
-      {
-        width: 640,
-        height: 520,
-        marginLeft: 210,
-        x: { domain: [0, Math.max(...rows.map((r) => r.squashed)) + 1], label: 'characters', grid: true },
-        y: { label: null, domain: rows.map((r) => r.label) },
+    svg: renderBoth(
+      (l) => ({
+        width: l.width,
+        height: (l.narrow ? 40 : 24) * rows.length + 70,
+        marginTop: l.narrow ? 30 : 20,
+        marginLeft: l.narrow ? 12 : 240,
+        marginRight: l.narrow ? 16 : 20,
+        marginBottom: 50,
+        x: { domain: [0, Math.max(...rows.map((r) => r.squashed)) + 1], label: 'characters', labelAnchor: 'center', labelOffset: 36, grid: true },
+        y: { label: null, domain: rows.map((r) => r.label), axis: l.narrow ? null : 'left', padding: 0 },
         color: { domain: ['label without spaces', 'shortest string reaching it'], range: [...SERIES] },
         marks: [
-          Plot.link(rows, { x1: 'shortest', x2: 'squashed', y1: 'label', y2: 'label', stroke: 'currentColor', strokeOpacity: 0.35 }),
-          Plot.dot(rows, { x: 'squashed', y: 'label', fill: () => 'label without spaces', r: 4 } as Plot.DotOptions),
-          Plot.dot(rows, { x: 'shortest', y: 'label', fill: () => 'shortest string reaching it', symbol: 'square', r: 4 } as Plot.DotOptions),
+          Plot.link(rows, { x1: 'shortest', x2: 'squashed', y1: 'label', y2: 'label', stroke: 'currentColor', strokeOpacity: 0.35, dy: l.narrow ? 6 : 0 } as Plot.LinkOptions),
+          Plot.dot(rows, { x: 'squashed', y: 'label', fill: () => 'label without spaces', r: 4, dy: l.narrow ? 6 : 0 } as Plot.DotOptions),
+          Plot.dot(rows, { x: 'shortest', y: 'label', fill: () => 'shortest string reaching it', symbol: 'square', r: 4, dy: l.narrow ? 6 : 0 } as Plot.DotOptions),
+          ...(l.narrow ? [Plot.text(rows, { ...HALO, y: 'label', text: 'label', frameAnchor: 'left', textAnchor: 'start', dy: -10 })] : []),
         ],
-      },
+      }),
       id,
     ),
+    leavesOut: 'It shows lengths only; the shortest strings themselves are in the table.',
     legend: [
       { label: 'the label, spaces removed', series: 0, shape: 'circle' },
       { label: 'the shortest string that reaches it', series: 1, shape: 'square' },
@@ -206,19 +273,26 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
       alt:
         `Grouped bars for ${block.split}, one group per category, one bar for ${x} and one for ${y}. ` +
         Object.keys(rowX.per_category).map((label) => `${label}: ${score(rowX.per_category[label]!.f1)} and ${score(rowY.per_category[label]!.f1)}`).join('; ') + '.',
-      svg: renderPlot(
-        {
-          width: 640,
-          height: 640,
-          marginLeft: 210,
-          x: { domain: [0, 1], label: 'F-score', grid: true },
-          y: { axis: null, domain: [x, y] },
-          fy: { label: null, domain: Object.keys(rowX.per_category) },
+      svg: renderBoth(
+        (l) => ({
+          width: l.width,
+          height: (l.narrow ? 54 : 30) * Object.keys(rowX.per_category).length + 60,
+          marginTop: 10,
+          marginLeft: l.narrow ? 12 : 240,
+          marginRight: l.narrow ? 16 : 20,
+          marginBottom: 50,
+          x: { domain: [0, 1], label: 'F-score', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: l.narrow ? 5 : 10 },
+          y: { axis: null, domain: [x, y], insetTop: l.narrow ? 20 : 0 },
+          fy: { label: null, domain: Object.keys(rowX.per_category), axis: l.narrow ? null : 'left', padding: 0.15 },
           color: { domain: [x, y], range: [...SERIES] },
-          marks: [Plot.barX(points, { x: 'f1', y: 'predictor', fy: 'label', fill: 'predictor' })],
-        },
+          marks: [
+            Plot.barX(points, { x: 'f1', y: 'predictor', fy: 'label', fill: 'predictor' }),
+            ...(l.narrow ? [Plot.text(Object.keys(rowX.per_category), { ...HALO, fy: (d: string) => d, text: (d: string) => d, frameAnchor: 'top-left', lineAnchor: 'top' })] : []),
+          ],
+        }),
         id,
       ),
+      leavesOut: 'It draws the F-score only; support, precision and recall per category are in the table.',
       legend: [
         { label: x, series: 0, shape: 'bar' },
         { label: y, series: 1, shape: 'bar' },

@@ -166,7 +166,9 @@ test('every chart is present with a text alternative and its data tables on the 
     for (const chart of await charts.all()) {
       const alt = await chart.locator('.chart-svg[role="img"]').getAttribute('aria-label');
       expect(alt?.length ?? 0, `${path}: a chart without a text alternative`).toBeGreaterThan(80);
-      await expect(chart.locator('.chart-svg svg')).toHaveCount(1);
+      // One drawing for desktop widths, one for phones; exactly one is shown.
+      await expect(chart.locator('.chart-svg svg')).toHaveCount(2);
+      await expect(chart.locator('.chart-svg svg:visible')).toHaveCount(1);
       for (const link of await chart.locator('.chart-data a').all()) {
         const target = (await link.getAttribute('href'))!.slice(1);
         await expect(page.locator(`[id="${target}"]`), `${path}: chart data table ${target}`).toHaveCount(1);
