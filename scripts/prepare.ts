@@ -9,6 +9,7 @@ import { anyMissing, bringInByDownload, bringInFrom } from '../src/admission/bri
 import { AdmissionError } from '../src/admission/errors.ts';
 import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
 import { reportRefusal } from '../src/admission/report.ts';
+import { readSiteRevision } from '../src/admission/site-revision.ts';
 
 try {
   const root = artifactsRoot();
@@ -34,6 +35,9 @@ try {
       }
     }
   }
+  // Every page names the commit it was built from; stop now if that cannot be known.
+  const site = readSiteRevision(process.cwd());
+  console.log(`site revision: ${site.label} of ${site.date} (from ${site.from})`);
 } catch (e) {
   process.exitCode = reportRefusal(e);
 }

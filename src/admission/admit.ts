@@ -24,6 +24,8 @@ import {
 import { validate } from './validate.ts';
 import { runCrossChecks } from './crosschecks.ts';
 import type { Admitted, Artifacts, CheckReport } from './types.ts';
+import { loadHistory } from './change-history.ts';
+import { lockDigest, shortDigest } from './lock-digest.ts';
 
 export interface AdmitOptions {
   readonly root: string;
@@ -78,6 +80,9 @@ export function admit(options: AdmitOptions): Admitted {
   // Checks 3 to 6: the files against the lock's pins and against each other.
   const { checks, properties } = runCrossChecks(artifacts, lock);
 
+  // Check 7: the change records form one chain that ends at this lock.
+  const history = loadHistory(options.lockPath, lock);
+  const digest = lockDigest(lock);
   const files = ARTIFACT_PATHS.map((p) => ({ ...entry(p) }));
   const admitted: CheckReport[] = [
     {
@@ -94,7 +99,12 @@ export function admit(options: AdmitOptions): Admitted {
       facts: [{ label: 'files', value: files.length }],
     },
     ...checks,
+    {
+      id: 'history',
+      title: 'The change records form one chain, each starting where the one before ended, and the newest ends at this lock',
+      facts: [{ label: 'records', value: history.length }],
+    },
   ];
 
-  return deepFreeze({ ...artifacts, lock, pins: lock.pins, files, properties, checks: admitted });
+  return deepFreeze({ ...artifacts, lock, pins: lock.pins, files, properties, checks: admitted, revision: { digest, short: shortDigest(digest) }, history });
 }

@@ -4,14 +4,17 @@
  * the lock before it is written, so a bad byte never reaches results/ or index/.
  * `updateLock` is the one deliberate way to accept new bytes.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sha256Hex, indexDigest } from './digest.ts';
 import { AdmissionError } from './errors.ts';
 import type { JsonValue } from './json.ts';
-import { parseArtifact } from './read.ts';
+import { parseArtifact, readLocked } from './read.ts';
 import { ARTIFACT_PATHS, INDEX_FED, RESULTS_FILES, type ArtifactPath, type Lock, type LockFile } from './schemas.ts';
 import { loadLock } from './admit.ts';
+import { commitStaged, loadHistory, stageRecord } from './change-history.ts';
+import { changeRecord } from './leaf-diff.ts';
+import { lockDigest } from './lock-digest.ts';
 
 function writeAtomically(target: string, bytes: Uint8Array): void {
   mkdirSync(dirname(target), { recursive: true });
@@ -103,12 +106,23 @@ function agreed(values: readonly unknown[]): string | undefined {
  * when every file that records it agrees on one value. A disagreement keeps the old pin,
  * so admission then names the file that disagrees.
  */
-export function updateLock(from: string, lockPath: string, sourceCommit?: string): { lock: Lock; changes: string[]; kept: string[] } {
+export interface UpdateOptions {
+  /** The source commit of the new files: one for all, or per path; a file named by neither keeps its locked commit. */
+  readonly commits?: { readonly all?: string; readonly byPath?: Partial<Record<ArtifactPath, string>> };
+  /**
+   * Write a change record (change-history.ts) beside the lock. `root` holds the currently
+   * locked files, the old side of the comparison; `date` defaults to now.
+   */
+  readonly record?: { readonly root: string; readonly date?: string };
+}
+
+export function updateLock(from: string, lockPath: string, options: UpdateOptions = {}): { lock: Lock; changes: string[]; kept: string[]; record?: string } {
   const before = loadLock(lockPath);
   const kept: string[] = [];
   const files = before.files.map((f) => {
     const bytes = readSource(from, f.path);
-    return { ...f, commit: sourceCommit ?? f.commit, bytes: bytes.length, sha256: sha256Hex(bytes) };
+    const commit = options.commits?.byPath?.[f.path] ?? options.commits?.all ?? f.commit;
+    return { ...f, commit, bytes: bytes.length, sha256: sha256Hex(bytes) };
   });
   const parsed = (p: ArtifactPath): Record<string, JsonValue> => {
     try {
@@ -139,8 +153,34 @@ export function updateLock(from: string, lockPath: string, sourceCommit?: string
   if (typeof corpusSha === 'string' && /^[0-9a-f]{64}$/.test(corpusSha)) pins.corpus_sha256 = corpusSha;
 
   const lock: Lock = { ...before, pins, files };
-  writeFileSync(lockPath, serialiseLock(lock));
-  return { lock, changes: diffLock(before, lock), kept };
+  // Verified and proposed; the record (if asked for) is staged before the lock is swapped in.
+  const staged = options.record && lockDigest(lock) !== lockDigest(before) ? stageChange(lockPath, before, lock, options.record, from) : undefined;
+  try {
+    writeAtomically(lockPath, new TextEncoder().encode(serialiseLock(lock)));
+  } catch (e) {
+    if (staged) rmSync(staged.staged, { force: true });
+    throw e;
+  }
+  if (staged) commitStaged(staged);
+  return { lock, changes: diffLock(before, lock), kept, ...(staged ? { record: staged.target } : {}) };
+}
+
+/** Compares the locked files in `record.root` with the new ones in `from`, leaf by leaf, and stages the record. */
+function stageChange(lockPath: string, before: Lock, after: Lock, record: NonNullable<UpdateOptions['record']>, from: string) {
+  const history = loadHistory(lockPath, before);
+  const docsOf = (read: (entry: LockFile) => Uint8Array, lock: Lock) =>
+    Object.fromEntries(lock.files.map((f) => [f.path, parseArtifact(f.path, read(f))])) as Record<ArtifactPath, JsonValue>;
+  const oldDocs = docsOf((entry) => {
+    try {
+      return readLocked(record.root, entry).bytes;
+    } catch (e) {
+      if (!(e instanceof AdmissionError)) throw e;
+      throw new AdmissionError(e.check, entry.path, '', `the currently locked ${entry.path} in ${record.root}, to record what the new revision changes (bring it in first: npm run artifacts)`, e.found);
+    }
+  }, before);
+  const newDocs = docsOf((entry) => readSource(from, entry.path), after);
+  const date = record.date ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return stageRecord(lockPath, changeRecord(history.length + 1, date, { lock: before, docs: oldDocs }, { lock: after, docs: newDocs }));
 }
 
 /** The lock's on-disk form: one file per line, so a change reads as a one-line diff. */

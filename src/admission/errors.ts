@@ -13,7 +13,9 @@ export type CheckId =
   | 'index'
   | 'properties'
   | 'totals'
-  | 'derivation';
+  | 'derivation'
+  | 'history'
+  | 'revision';
 
 export class AdmissionError extends Error {
   readonly check: CheckId;

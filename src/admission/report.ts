@@ -9,6 +9,9 @@ const HINTS: Partial<Record<AdmissionError['check'], string>> = {
   digest:
     'These bytes are not the ones the lock admits. If the change is deliberate, accept it with ' +
     '`npm run artifacts -- --from <dir> --update-lock` and commit the lock.',
+  history:
+    'The records in audit-changes/ are written by `npm run artifacts -- --from <dir> --update-lock` together with the lock; ' +
+    'commit them together and edit neither by hand.',
 };
 
 /** The refusal as printed (one message, one hint), or undefined when `e` is not a refusal. */

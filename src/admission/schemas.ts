@@ -250,3 +250,42 @@ export const Lock = z.strictObject({
   files: z.array(LockFile).length(ARTIFACT_PATHS.length),
 });
 export type Lock = z.infer<typeof Lock>;
+
+// ---- the change records (audit-changes/, beside the lock) -----------------------
+/**
+ * One side of a changed leaf. Numbers, booleans, verdicts and null are recorded by
+ * value; a string only by the SHA-256 of its UTF-8 bytes, so a record never copies
+ * the audit's words; an empty array or object is a leaf of its own.
+ */
+export const LeafValue = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('number'), value: z.number() }),
+  z.strictObject({ type: z.literal('boolean'), value: z.boolean() }),
+  z.strictObject({ type: z.literal('verdict'), value: Verdict }),
+  z.strictObject({ type: z.literal('null') }),
+  z.strictObject({ type: z.literal('string'), sha256: Sha256 }),
+  z.strictObject({ type: z.literal('empty'), of: z.enum(['array', 'object']) }),
+]);
+export type LeafValue = z.infer<typeof LeafValue>;
+/** A leaf that differs between two revisions of one file; `old` or `new` is null when the leaf is absent on that side. */
+export const LeafChange = z.strictObject({
+  file: z.enum(ARTIFACT_PATHS as [ArtifactPath, ...ArtifactPath[]]),
+  pointer: z.string().regex(/^(\/[^/]*)*$/, 'a JSON Pointer'),
+  old: LeafValue.nullable(),
+  new: LeafValue.nullable(),
+});
+export type LeafChange = z.infer<typeof LeafChange>;
+const RecordSide = z.strictObject({
+  lock_digest: Sha256,
+  files: z.array(z.strictObject({ path: LockFile.shape.path, commit: Commit, sha256: Sha256 })).length(ARTIFACT_PATHS.length),
+});
+export const ChangeRecord = z.strictObject({
+  $comment: z.string().optional(),
+  sequence: z.number().int().min(1),
+  /** When the new revision was accepted (UTC, to the second). */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'a UTC timestamp YYYY-MM-DDTHH:MM:SSZ'),
+  old: RecordSide,
+  new: RecordSide,
+  pins: z.array(z.strictObject({ key: z.string().min(1), old: z.string(), new: z.string() })),
+  changes: z.array(LeafChange),
+});
+export type ChangeRecord = z.infer<typeof ChangeRecord>;

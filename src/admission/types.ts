@@ -5,7 +5,7 @@
  */
 import type { PropertyName } from '../core/names.ts';
 import type { CheckId } from './errors.ts';
-import type { Adversarial, ArtifactPath, Catf1, Datacheck, Lock, Normaliser, Pairing, Property, SpanIndex } from './schemas.ts';
+import type { Adversarial, ArtifactPath, Catf1, ChangeRecord, Datacheck, Lock, Normaliser, Pairing, Property, SpanIndex } from './schemas.ts';
 
 export interface AdmittedFile {
   readonly path: ArtifactPath;
@@ -45,4 +45,15 @@ export interface Admitted extends Artifacts {
   readonly properties: readonly DecidedProperty[];
   /** Each admission check that ran, in order, with what it established. */
   readonly checks: readonly CheckReport[];
+  /** The audit revision this lock names: the SHA-256 of its canonical form (lock-digest.ts), and its short form. */
+  readonly revision: { readonly digest: string; readonly short: string };
+  /** The change records, oldest first, ending at this lock (change-history.ts); empty before the first accepted change. */
+  readonly history: readonly AdmittedRecord[];
+}
+
+/** One admitted change record and where it lives. */
+export interface AdmittedRecord {
+  /** The record's path relative to the lock's folder, e.g. `audit-changes/0001-2026-11-30-0123456789ab.json`. */
+  readonly file: string;
+  readonly record: ChangeRecord;
 }

@@ -13,7 +13,11 @@ export type Source =
   | { readonly type: 'artifact'; readonly file: ArtifactPath; readonly pointer: string }
   | { readonly type: 'lock'; readonly pointer: string }
   | { readonly type: 'derived'; readonly name: string; readonly inputs: readonly string[] }
-  | { readonly type: 'paper'; readonly citation: string };
+  | { readonly type: 'paper'; readonly citation: string }
+  /** This site's own build: its commit or that commit's date, as git (or the build's declaration) gave it. */
+  | { readonly type: 'site'; readonly what: string }
+  /** A value in one of the committed change records (audit-changes/), by JSON Pointer. */
+  | { readonly type: 'record'; readonly file: string; readonly pointer: string };
 
 export type ArtifactSource = Extract<Source, { type: 'artifact' }>;
 
@@ -122,8 +126,8 @@ export function rederivedBy(audit: Audit, file: string, pointer: string): string
 export function provenanceAttributes(source: Source): Record<string, string | undefined> {
   return {
     'data-source': source.type,
-    'data-file': source.type === 'artifact' ? source.file : source.type === 'lock' ? 'artifacts.lock.json' : undefined,
-    'data-pointer': source.type === 'artifact' || source.type === 'lock' ? source.pointer : undefined,
+    'data-file': source.type === 'artifact' || source.type === 'record' ? source.file : source.type === 'lock' ? 'artifacts.lock.json' : undefined,
+    'data-pointer': source.type === 'artifact' || source.type === 'lock' || source.type === 'record' ? source.pointer : undefined,
     'data-derivation': source.type === 'derived' ? source.name : undefined,
   };
 }
@@ -139,5 +143,9 @@ export function describeSource(source: Source): string {
       return `computed at build by ${source.name} from ${source.inputs.join(', ')}`;
     case 'paper':
       return `stated in the paper: ${source.citation}`;
+    case 'site':
+      return `this site's build: ${source.what}`;
+    case 'record':
+      return ref(source.file, source.pointer);
   }
 }

@@ -18,15 +18,21 @@ function leafOf(cell: Cell): string | undefined {
   return source?.type === 'artifact' ? `${source.file}#${source.pointer}` : undefined;
 }
 
-export function evidencePacket(a: Audit, name: PropertyName) {
+/** `file#pointer` of every artifact leaf a property's page and packet rest on: its own three leaves, then its findings' table cells. */
+export function evidenceRefs(a: Audit, name: PropertyName): string[] {
   const p = a.properties.find((q) => q.name === name)!;
-  const findings = findingsOf(name);
   const refs = new Set<string>(['claim', 'verdict', 'magnitude'].map((k) => `${p.file}#${toPointer(['properties', name, k])}`));
-  for (const id of findings) for (const t of findingTables(a, id)) for (const row of t.table.rows) for (const cell of row) {
+  for (const id of findingsOf(name)) for (const t of findingTables(a, id)) for (const row of t.table.rows) for (const cell of row) {
     const r = leafOf(cell);
     if (r) refs.add(r);
   }
-  const leaves = [...refs].map((r) => {
+  return [...refs];
+}
+
+export function evidencePacket(a: Audit, name: PropertyName) {
+  const p = a.properties.find((q) => q.name === name)!;
+  const findings = findingsOf(name);
+  const leaves = evidenceRefs(a, name).map((r) => {
     const { file, pointer } = parseRef(r);
     return { file, pointer, value: resolvePointer(artifactOf(a, file), pointer), rederived_by: rederivedBy(a, file, pointer) ?? null };
   });

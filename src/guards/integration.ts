@@ -18,6 +18,7 @@ import { fillCensus } from './figure-census.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { checkLinks } from './links.ts';
 import { hashInlineScripts } from './csp-hashes.ts';
+import { readSiteRevision } from '../admission/site-revision.ts';
 
 export class GuardError extends Error {
   override name = 'GuardError';
@@ -45,6 +46,8 @@ export function auditGuards(): AstroIntegration {
         if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
         try {
           audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+          // Every page names the commit it is built from: refuse now if that cannot be known.
+          readSiteRevision(process.cwd());
         } catch (e) {
           const message = refusalMessage(e);
           if (message === undefined) throw e;

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { PROPERTY_NAMES } from '../core/names.ts';
 import { href } from '../site/paths.ts';
 
-export const SITE_PAGES = ['/', 'method/', 'search/', ...PROPERTY_NAMES.map((p) => `properties/${p.toLowerCase()}/`)];
+export const SITE_PAGES = ['/', 'method/', 'changes/', 'search/', ...PROPERTY_NAMES.map((p) => `properties/${p.toLowerCase()}/`)];
 
 export const GET: APIRoute = ({ site }) => {
   const urls = SITE_PAGES.map((p) => `  <url><loc>${new URL(href(p), site).href}</loc></url>`).join('\n');

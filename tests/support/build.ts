@@ -15,6 +15,14 @@ export interface Sandbox {
   dispose(): void;
 }
 
+/** The sandbox is a changed copy of the project, so it declares the project's commit as dirty (src/admission/site-revision.ts). */
+function declaredRevision(): Record<string, string> {
+  const git = (args: string[]) => spawnSync('git', ['-C', PROJECT, ...args], { encoding: 'utf8' }).stdout.trim();
+  const commit = git(['rev-parse', 'HEAD']);
+  if (!/^[0-9a-f]{40}$/.test(commit)) return {};
+  return { SITE_COMMIT: `${commit}+dirty`, SITE_COMMIT_DATE: git(['show', '-s', '--format=%cI', 'HEAD']) };
+}
+
 const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'artifacts.lock.json', 'src', 'content', 'public', 'scripts'];
 
 export function sandbox(): Sandbox {
@@ -27,7 +35,7 @@ export function sandbox(): Sandbox {
     build: (env = {}) => {
       const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], {
         cwd: dir,
-        env: { ...process.env, AUDIT_ROOT: SHARED, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+        env: { ...process.env, AUDIT_ROOT: SHARED, ASTRO_TELEMETRY_DISABLED: '1', ...declaredRevision(), ...env },
         encoding: 'utf8',
         timeout: 240_000,
       });

@@ -11,7 +11,7 @@ import { LOCK, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
 test('the real artifacts are admitted, P1 to P9 each decided once', () => {
   const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
   assert.deepEqual(audit.properties.map((p) => p.name), ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9']);
-  assert.equal(audit.checks.length, 7);
+  assert.equal(audit.checks.length, 8);
   assert.ok(audit.rederived.size > 300, 'hundreds of reported leaves are re-derived');
   assert.ok(Object.isFrozen(audit.adversarial.splits), 'the audit object is deeply frozen');
   assert.equal(indexDigest(audit.index.splits), audit.pins.index_sha256);

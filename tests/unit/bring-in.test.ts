@@ -145,6 +145,8 @@ describe('--update-lock', () => {
     const root = empty();
     try {
       copy.set('results/pairing.json', '/runs/1/label', 'relabelled');
+      // The currently locked files are the old side of the change record.
+      bringInFrom(SHARED, root, loadLock(LOCK));
       const r = run('scripts/artifacts.ts', ['--from', copy.root, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: copy.lockPath });
       assert.equal(r.status, 0, r.stderr);
       assert.match(r.stdout, /lock updated:\n {2}results\/pairing\.json bytes: \d+ -> \d+/);

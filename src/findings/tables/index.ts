@@ -7,6 +7,7 @@ import { table5Table, table5TotalsTable, unreadableTable } from './datacheck.ts'
 import { containmentTable, driftTable, orderDependentTable, probesTable, shortestReachingTable, shuffleScoresTable } from './normaliser.ts';
 import { constructedTraceTable, nullRunsTable, realGoldTable } from './pairing.ts';
 import { artifactsTable, committedFilesTable, verdictsTable } from './site.ts';
+import { changeTables } from './changes.ts';
 import type { TableSpec } from './spec.ts';
 import type { FindingId } from '../registry.ts';
 
@@ -64,6 +65,7 @@ export function allTables(a: Audit): TableSpec[] {
     table5TotalsTable(a),
     committedFilesTable(a),
     artifactsTable(a),
+    ...changeTables(a),
   ];
   const ids = tables.map((t) => t.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);

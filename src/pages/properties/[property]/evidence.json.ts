@@ -3,8 +3,10 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../../audit/handoff.ts';
 import { PROPERTY_NAMES, type PropertyName } from '../../../core/names.ts';
 import { evidencePacket } from '../../../findings/evidence-packet.ts';
+import { revisionIdentity } from '../../../findings/revision.ts';
+import { siteRevision } from '../../../admission/site-revision.ts';
 
 export const getStaticPaths = (() => PROPERTY_NAMES.map((name) => ({ params: { property: name.toLowerCase() }, props: { name } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ name: PropertyName }> = ({ props }) =>
-  new Response(JSON.stringify(evidencePacket(handedDown(), props.name), null, 2) + '\n', { headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ ...evidencePacket(handedDown(), props.name), revision: revisionIdentity(handedDown(), siteRevision()) }, null, 2) + '\n', { headers: { 'content-type': 'application/json' } });

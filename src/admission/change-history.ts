@@ -1,0 +1,88 @@
+/**
+ * The change records: one JSON file per accepted audit revision, in audit-changes/
+ * beside the lock, committed with it. Admission reads them as it reads the lock:
+ * each must match its schema, and together they must form one chain (each record
+ * starts where the one before ended) that ends at the lock being admitted. Anything
+ * else is refused, naming the record and the place.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { AdmissionError, describe } from './errors.ts';
+import { lockDigest, shortDigest } from './lock-digest.ts';
+import { parseArtifact } from './read.ts';
+import { ChangeRecord, type Lock } from './schemas.ts';
+import { validate } from './validate.ts';
+import type { AdmittedRecord } from './types.ts';
+
+export type { AdmittedRecord } from './types.ts';
+
+export const HISTORY_DIR = 'audit-changes';
+const NAME = /^(\d{4})-(\d{4}-\d{2}-\d{2})-([0-9a-f]{12})\.json$/;
+
+export const historyDir = (lockPath: string) => join(dirname(lockPath), HISTORY_DIR);
+
+export function recordFileName(r: ChangeRecord): string {
+  return `${String(r.sequence).padStart(4, '0')}-${r.date.slice(0, 10)}-${shortDigest(r.new.lock_digest)}.json`;
+}
+
+const sameFiles = (a: ChangeRecord['old']['files'], b: ChangeRecord['old']['files']) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The records, oldest first, checked against each other and against `lock`; empty when none was ever written. */
+export function loadHistory(lockPath: string, lock: Lock): AdmittedRecord[] {
+  const dir = historyDir(lockPath);
+  if (!existsSync(dir)) return [];
+  const names = readdirSync(dir).sort();
+  const out: AdmittedRecord[] = [];
+  for (const name of names) {
+    const file = `${HISTORY_DIR}/${name}`;
+    const m = NAME.exec(name);
+    if (!m) throw new AdmissionError('history', file, '', 'only change records named NNNN-YYYY-MM-DD-<first 12 hex of the new lock digest>.json in this folder', 'another file');
+    const record = validate(ChangeRecord, parseArtifact(file, readFileSync(join(dir, name))), file);
+    const expectName = recordFileName(record);
+    if (name !== expectName) throw new AdmissionError('history', file, '', `the name ${expectName}, from the record's sequence, date and new lock digest`, `the name ${name}`);
+    const previous = out.at(-1)?.record;
+    if (record.sequence !== out.length + 1) throw new AdmissionError('history', file, '/sequence', `${out.length + 1} (records are numbered from 1 without gaps)`, describe(record.sequence));
+    if (record.old.lock_digest === record.new.lock_digest) throw new AdmissionError('history', file, '/new/lock_digest', 'a digest other than the old one (a record is written only when the lock changes)', record.new.lock_digest);
+    if (previous) {
+      if (record.old.lock_digest !== previous.new.lock_digest || !sameFiles(record.old.files, previous.new.files)) {
+        throw new AdmissionError('history', file, '/old', `the revision the record before it ended at (lock digest ${previous.new.lock_digest})`, `lock digest ${record.old.lock_digest}`);
+      }
+      if (record.date < previous.date) throw new AdmissionError('history', file, '/date', `a date no earlier than ${previous.date}, the record before it`, record.date);
+    }
+    for (const [i, c] of record.changes.entries()) {
+      const sha = (side: ChangeRecord['old']) => side.files.find((f) => f.path === c.file)?.sha256;
+      if (sha(record.old) === sha(record.new)) throw new AdmissionError('history', file, `/changes/${i}/file`, `a file whose bytes changed in this record`, `${c.file}, whose sha256 is the same on both sides`);
+    }
+    out.push({ file, record });
+  }
+  const newest = out.at(-1);
+  if (newest) {
+    const digest = lockDigest(lock);
+    const lockFiles = newest.record.new.files.map((f) => lock.files.find((g) => g.path === f.path));
+    const matches = newest.record.new.files.every((f, i) => lockFiles[i]?.commit === f.commit && lockFiles[i]?.sha256 === f.sha256);
+    if (newest.record.new.lock_digest !== digest || !matches) {
+      throw new AdmissionError(
+        'history',
+        newest.file,
+        '/new/lock_digest',
+        `the digest of the lock being admitted, ${digest} (the newest record must end where the lock is)`,
+        `${newest.record.new.lock_digest}: the lock was changed without \`npm run artifacts -- --from <dir> --update-lock\``,
+      );
+    }
+  }
+  return out;
+}
+
+/** Writes a record into the history folder by way of a staged file, so no half-written record is ever read. */
+export function stageRecord(lockPath: string, record: ChangeRecord): { staged: string; target: string } {
+  const dir = historyDir(lockPath);
+  mkdirSync(dir, { recursive: true });
+  const target = join(dir, recordFileName(record));
+  const staged = join(dir, `.${recordFileName(record)}.incoming`);
+  writeFileSync(staged, JSON.stringify({ $comment: RECORD_COMMENT, ...record }, null, 2) + '\n');
+  return { staged, target };
+}
+
+export const commitStaged = ({ staged, target }: { staged: string; target: string }) => renameSync(staged, target);
+
+const RECORD_COMMENT = 'Written by `npm run artifacts -- --from <dir> --update-lock` when it accepted a new audit revision; committed with the lock. Strings are recorded by the SHA-256 of their UTF-8 bytes, never by their text.';

@@ -1,0 +1,26 @@
+/**
+ * What a page, packet or CSV was made from, in one object: the site's commit and its
+ * date, and the audit revision (the lock's digest and each file's source commit).
+ * Written into every evidence packet and every CSV's sidecar; the footer shows the same.
+ */
+import type { Audit } from '../audit/assemble.ts';
+import type { SiteRevision } from '../admission/site-revision.ts';
+
+export function revisionIdentity(a: Audit, site: SiteRevision) {
+  return {
+    site: {
+      commit: site.commit,
+      dirty: site.dirty,
+      shown_as: site.label,
+      commit_date: site.date,
+      ...(site.repository ? { repository: site.repository } : {}),
+    },
+    audit: {
+      lock_digest: a.revision.digest,
+      lock_digest_short: a.revision.short,
+      lock_digest_is: 'sha256 of the canonical JSON of the lock\'s pins and files (keys sorted, files by path, no whitespace)',
+      files: a.lock.files.map((f) => ({ path: f.path, repository: f.repository, commit: f.commit, sha256: f.sha256 })),
+    },
+  };
+}
+export type RevisionIdentity = ReturnType<typeof revisionIdentity>;
