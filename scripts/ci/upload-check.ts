@@ -1,0 +1,90 @@
+/**
+ * Checks a folder as GitHub Pages would receive it (what upload-pages-artifact archives):
+ * every page the sitemap names is there and every page there is in the sitemap, every
+ * internal link and asset resolves under the base path (the build's own link check, run
+ * again on the uploaded files), no file names localhost, and every page carries the
+ * Content-Security-Policy meta tag.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { checkLinks } from '../../src/guards/links.ts';
+import { CSP } from '../../src/site/csp.ts';
+
+export interface UploadReport {
+  readonly problems: string[];
+  readonly pages: number;
+  readonly files: number;
+  readonly links: number;
+}
+
+const LOCAL = /localhost|127\.0\.0\.1|\[::1\]/;
+const MAX_LISTED = 12;
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).replaceAll('\\', '/'))
+    .sort();
+}
+
+/** The page a file is, as a path under the base ('' for the home page), or undefined for a non-page. */
+function pagePath(file: string): string | undefined {
+  if (!file.endsWith('index.html') || file.startsWith('pagefind/')) return undefined;
+  return file.replace(/(^|\/)index\.html$/, '$1');
+}
+
+function listed(problems: string[], head: string, items: string[]): void {
+  if (!items.length) return;
+  const shown = items.slice(0, MAX_LISTED).map((i) => `  ${i}`);
+  if (items.length > MAX_LISTED) shown.push(`  ... and ${items.length - MAX_LISTED} more`);
+  problems.push([head, ...shown].join('\n'));
+}
+
+export function checkUpload(folder: string, siteUrl: string, basePath: string): UploadReport {
+  const problems: string[] = [];
+  const base = basePath.replace(/\/?$/, '/');
+  const root = new URL(base, siteUrl).href;
+  const files = allFiles(folder);
+  const fileSet = new Set(files);
+  const pages = files.map(pagePath).filter((p): p is string => p !== undefined);
+
+  // Every page in the sitemap is there, under the site's address; every page there is in the sitemap.
+  if (!fileSet.has('sitemap.xml')) problems.push('sitemap.xml: expected in the uploaded folder; found nothing');
+  else {
+    const locs = [...readFileSync(join(folder, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    const outside = locs.filter((l) => !l.startsWith(root));
+    listed(problems, `sitemap.xml: ${outside.length} address(es) not under ${root}:`, outside);
+    const inSitemap = new Set(locs.filter((l) => l.startsWith(root)).map((l) => decodeURIComponent(l.slice(root.length))));
+    listed(problems, 'sitemap.xml names pages the upload lacks:', [...inSitemap].filter((p) => !fileSet.has(`${p}index.html`)).map((p) => `${root}${p}`));
+    listed(problems, 'pages in the upload that sitemap.xml does not name:', pages.filter((p) => !inSitemap.has(p)).map((p) => `${p}index.html`));
+  }
+
+  // Every internal link and asset resolves under the base path, in the files as uploaded.
+  const links = checkLinks(folder, base, siteUrl);
+  listed(problems, `links: ${links.problems.length} internal link(s) or asset(s) do not resolve under ${base} in the upload:`, links.problems);
+
+  // No file names a local address (a build that forgot SITE_URL, or a dev server's URL).
+  const local: string[] = [];
+  for (const f of files) {
+    const text = readFileSync(join(folder, f), 'latin1');
+    const m = LOCAL.exec(text);
+    if (m) local.push(`${f}: "${text.slice(Math.max(0, m.index - 30), m.index + 30).replace(/\s+/g, ' ')}"`);
+  }
+  listed(problems, `localhost: ${local.length} file(s) name a local address:`, local);
+
+  // Every page carries the policy: the directives of src/site/csp.ts (script-src may add hashes).
+  const directives = CSP.split('; ').filter((d) => !d.startsWith('script-src '));
+  const scriptSrc = CSP.split('; ').find((d) => d.startsWith('script-src '))!;
+  const noPolicy: string[] = [];
+  for (const f of files.filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'))) {
+    const html = readFileSync(join(folder, f), 'utf8');
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(html);
+    const got = meta ? meta[1]!.replaceAll('&#39;', "'").split(/;\s*/) : [];
+    const missing = meta ? directives.filter((d) => !got.includes(d)) : ['the meta tag'];
+    if (meta && !got.some((d) => d.startsWith(scriptSrc))) missing.push(scriptSrc);
+    if (missing.length) noPolicy.push(`${f}: missing ${missing.join('; ')}`);
+  }
+  listed(problems, `Content-Security-Policy: ${noPolicy.length} page(s) without the policy:`, noPolicy);
+
+  return { problems, pages: pages.length, files: files.length, links: links.internal };
+}

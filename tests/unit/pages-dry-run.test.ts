@@ -1,0 +1,123 @@
+/**
+ * The dry run's two halves: the check of the folder the deploy job would publish (on a small
+ * synthetic site, one fault at a time), and the dry run itself refusing what it cannot
+ * reproduce. The whole dry run, build included, runs in .ci/run after `npm test`.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { checkUpload } from '../../scripts/ci/upload-check.ts';
+import { CSP } from '../../src/site/csp.ts';
+import { PROJECT, SHARED } from '../support/fixture.ts';
+
+const SITE = 'https://owner.github.io';
+const BASE = '/repo/';
+const temps: string[] = [];
+after(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'pages-dry-run-test-'));
+  temps.push(d);
+  return d;
+}
+
+const page = (body: string, csp = true) =>
+  `<!doctype html><html><head>${csp ? `<meta http-equiv="Content-Security-Policy" content="${CSP.replaceAll("'", '&#39;')}">` : ''}` +
+  `<link rel="stylesheet" href="/repo/_astro/site.css"></head><body>${body}</body></html>`;
+
+/** A two-page site as upload-pages-artifact would hand it over, with `change` applied to its files. */
+function site(change: (files: Record<string, string>) => void = () => {}): string {
+  const files: Record<string, string> = {
+    'index.html': page('<a href="/repo/p/">a page</a>'),
+    'p/index.html': page('<a href="../">home</a>'),
+    '_astro/site.css': 'body{margin:0}',
+    'sitemap.xml': `<urlset><url><loc>${SITE}${BASE}</loc></url><url><loc>${SITE}${BASE}p/</loc></url></urlset>`,
+  };
+  change(files);
+  const dir = tempDir();
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+describe('the check of the folder Pages would publish', () => {
+  test('passes a sound site', () => {
+    const r = checkUpload(site(), SITE, BASE);
+    assert.deepEqual(r.problems, []);
+    assert.equal(r.pages, 2);
+  });
+
+  test('a page without the Content-Security-Policy trips', () => {
+    const r = checkUpload(site((f) => void (f['p/index.html'] = page('<a href="../">home</a>', false))), SITE, BASE);
+    assert.deepEqual(r.problems, ['Content-Security-Policy: 1 page(s) without the policy:\n  p/index.html: missing the meta tag']);
+  });
+
+  test('a link outside the base path trips', () => {
+    const r = checkUpload(site((f) => void (f['index.html'] = page('<a href="/p/">a page</a>'))), SITE, BASE);
+    assert.equal(r.problems.length, 1, r.problems.join('\n'));
+    assert.match(r.problems[0]!, /^links: 1 internal link\(s\) or asset\(s\) do not resolve under \/repo\/ in the upload:\n {2}index\.html: <a href="\/p\/"> points at \/p\/, .*outside the base path \/repo\//);
+  });
+
+  test('localhost anywhere trips, and so does a sitemap on another address', () => {
+    const r = checkUpload(
+      site((f) => {
+        f['robots.txt'] = 'Sitemap: http://localhost:4321/sitemap.xml';
+        f['sitemap.xml'] = f['sitemap.xml']!.replace(`${SITE}${BASE}p/`, 'http://localhost:4321/p/');
+      }),
+      SITE,
+      BASE,
+    );
+    assert.equal(r.problems.length, 3, r.problems.join('\n'));
+    assert.match(r.problems[0]!, /^sitemap\.xml: 1 address\(es\) not under https:\/\/owner\.github\.io\/repo\/:\n {2}http:\/\/localhost:4321\/p\//);
+    assert.match(r.problems[1]!, /^pages in the upload that sitemap\.xml does not name:\n {2}p\/index\.html/);
+    assert.match(r.problems[2]!, /^localhost: 2 file\(s\) name a local address:\n {2}robots\.txt: .*\n {2}sitemap\.xml/);
+  });
+
+  test('a page the sitemap names but the upload lacks trips', () => {
+    const r = checkUpload(site((f) => void delete f['p/index.html']), SITE, BASE);
+    assert.equal(r.problems.length, 2, r.problems.join('\n'));
+    assert.match(r.problems[0]!, /^sitemap\.xml names pages the upload lacks:\n {2}https:\/\/owner\.github\.io\/repo\/p\//);
+    assert.match(r.problems[1]!, /points at \/repo\/p\/, which the build did not produce/);
+  });
+});
+
+describe('the dry run refuses what it cannot reproduce', () => {
+  /** A git repository holding only a workflow, and the dry run run in it. */
+  function dryRun(steps: string): { code: number; output: string } {
+    const repo = tempDir();
+    mkdirSync(join(repo, '.github/workflows'), { recursive: true });
+    writeFileSync(
+      join(repo, '.github/workflows/pages.yml'),
+      `on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n${steps}      - uses: actions/upload-pages-artifact@${'f'.repeat(40)}\n        with:\n          path: dist\n`,
+    );
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo });
+    git('init', '--quiet');
+    git('add', '.');
+    git('commit', '--quiet', '-m', 'fixture');
+    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/pages-dry-run.ts')], { cwd: repo, env: { ...process.env, AUDIT_ARTIFACTS: SHARED }, encoding: 'utf8' });
+    return { code: r.status ?? -1, output: `${r.stdout}${r.stderr}` };
+  }
+
+  test('an action it has no stand-in for stops it, naming the step', () => {
+    const r = dryRun(`      - uses: actions/checkout@${'a'.repeat(40)}\n      - uses: someone/deploy-helper@v1\n`);
+    assert.equal(r.code, 1, r.output);
+    assert.match(r.output, /error: pages dry run: \.github\/workflows\/pages\.yml: jobs\.build step 2\. someone\/deploy-helper uses someone\/deploy-helper@v1, which the dry run cannot stand in for/);
+  });
+
+  test('a failing command stops it, with the step, the command and its output', () => {
+    const r = dryRun(`      - name: A check that fails\n        run: echo "the reason" && exit 3\n`);
+    assert.equal(r.code, 1, r.output);
+    assert.match(r.output, /error: pages dry run: step "1\. A check that fails" failed \(exit 3\): `echo "the reason" && exit 3`\nthe reason/);
+  });
+
+  test('an upload of a folder the build did not produce stops it', () => {
+    const r = dryRun('');
+    assert.equal(r.code, 1, r.output);
+    assert.match(r.output, /error: pages dry run: upload: the workflow uploads "dist", which the build did not produce/);
+  });
+});
