@@ -46,6 +46,10 @@ function permissionProblems(workflow: Workflow, deployJob: string | undefined): 
     } else if (writes.length) {
       problems.push(`jobs.${id}.permissions: only the deploy job may write; found write on ${writes.join(', ')}`);
     }
+    // configure-pages reads the site (GET /repos/{owner}/{repo}/pages), which a token without Pages read is refused.
+    if ((job.steps ?? []).some((s) => usesAction(s, CONFIGURE)) && perms['pages'] !== 'read' && perms['pages'] !== 'write') {
+      problems.push(`jobs.${id}.permissions: ${CONFIGURE} needs "pages: read" to read the site's address; found ${show(perms['pages'])}`);
+    }
   }
   return problems;
 }
@@ -161,6 +165,28 @@ export function releaseCommentProblems(text: string): string[] {
   return problems;
 }
 
+/**
+ * Playwright's browser is cached under a key that changes with the Playwright version (a step's
+ * output, read from package-lock.json); the browser is downloaded only on a miss, and on a hit
+ * only its system packages are installed (they live outside the cached folder).
+ */
+function browserCacheProblems(id: string, job: Job): string[] {
+  const steps = job.steps ?? [];
+  const cache = steps.find((s) => usesAction(s, 'actions/cache') && String(s.with?.['path'] ?? '').includes('ms-playwright'));
+  if (!cache?.id) return [`jobs.${id}: expected an actions/cache step with an id, caching ~/.cache/ms-playwright; found ${cache ? 'one without an id' : 'none'}`];
+  const versionStep = steps.find((s) => s.id && /package-lock\.json/.test(s.run ?? '') && /playwright/.test(s.run ?? ''));
+  const problems: string[] = [];
+  const keyFor = (version: string) => evaluate(cache.with?.['key'], { event: 'push to main', site: 'project page', steps: versionStep?.id ? { [versionStep.id]: { version } } : {} });
+  if (!versionStep || keyFor('1.0.0') === keyFor('2.0.0')) problems.push(`jobs.${id}: the browser cache's key must change with the Playwright version package-lock.json pins (a step with an id that reads it); found key ${show(cache.with?.['key'])}`);
+  for (const hit of ['true', 'false']) {
+    const sim = { event: 'push to main', site: 'project page', steps: { [cache.id]: { 'cache-hit': hit } } } as const;
+    const running = steps.filter((s) => /npx playwright install/.test(s.run ?? '') && holds(s.if, sim)).map((s) => s.run!.trim());
+    const expected = hit === 'true' ? 'npx playwright install-deps chromium' : 'npx playwright install --with-deps chromium';
+    if (running.length !== 1 || running[0] !== expected) problems.push(`jobs.${id}: on a browser cache ${hit === 'true' ? 'hit' : 'miss'} expected \`${expected}\` alone; found ${show(running)}`);
+  }
+  return problems;
+}
+
 export function workflowProblems(workflow: Workflow): string[] {
   const deployers = jobUsing(workflow, DEPLOY);
   const uploaders = jobUsing(workflow, UPLOAD);
@@ -171,7 +197,7 @@ export function workflowProblems(workflow: Workflow): string[] {
   const [uploadId, upload] = uploaders[0] ?? [];
   problems.push(...permissionProblems(workflow, deployId), ...triggerProblems(workflow));
   if (deployId && deploy) problems.push(...deployWhenProblems(workflow, deployId, deploy, uploadId));
-  if (uploadId && upload) problems.push(...orderProblems(uploadId, upload), ...addressProblems(workflow, uploadId, upload));
+  if (uploadId && upload) problems.push(...orderProblems(uploadId, upload), ...addressProblems(workflow, uploadId, upload), ...browserCacheProblems(uploadId, upload));
   problems.push(...timeoutProblems(workflow), ...concurrencyProblems(workflow), ...pinProblems(workflow));
   return problems;
 }

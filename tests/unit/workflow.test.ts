@@ -56,6 +56,13 @@ describe('the Pages workflow', () => {
     assert.deepEqual(problems, ['jobs.deploy.permissions: the deploy job needs "id-token: write"; found nothing']);
   });
 
+  test("configure-pages without Pages read (it could not read the site's address) trips", () => {
+    assert.deepEqual(
+      broken((w) => void delete (job(w, 'build').permissions as Record<string, string>)['pages']),
+      ['jobs.build.permissions: actions/configure-pages needs "pages: read" to read the site\'s address; found nothing'],
+    );
+  });
+
   test('a write permission outside the deploy job trips', () => {
     assert.deepEqual(
       broken((w) => void (w.permissions = { contents: 'read', pages: 'write' })),
@@ -135,6 +142,13 @@ describe('the Pages workflow', () => {
       steps.splice(steps.findIndex((s) => s.uses?.startsWith('actions/upload-pages-artifact@')), 0, { run: 'npm run build' });
     });
     assert.ok(rebuilt.some((p) => p.includes('`npm run build` runs between the tests and the upload')), rebuilt.join('\n'));
+  });
+
+  test('a browser cache not keyed on the Playwright version, or a download on a hit, trips', () => {
+    const unkeyed = broken((w) => void (step(w, 'build', (s) => s.id === 'browsers').with!['key'] = 'playwright-${{ runner.os }}'));
+    assert.deepEqual(unkeyed, ['jobs.build: the browser cache\'s key must change with the Playwright version package-lock.json pins (a step with an id that reads it); found key "playwright-${{ runner.os }}"']);
+    const always = broken((w) => void delete step(w, 'build', (s) => s.run === 'npx playwright install --with-deps chromium').if);
+    assert.deepEqual(always, ['jobs.build: on a browser cache hit expected `npx playwright install-deps chromium` alone; found ["npx playwright install --with-deps chromium","npx playwright install-deps chromium"]']);
   });
 
   test('an action on a tag instead of a commit trips, and so does a SHA without its release', () => {
