@@ -11,7 +11,8 @@ import { indexDigest } from '../../src/admission/digest.ts';
 import type { JsonValue } from '../../src/admission/json.ts';
 import { ARTIFACT_PATHS, Adversarial, Catf1, Datacheck, Normaliser, SpanIndex } from '../../src/admission/schemas.ts';
 import type { z } from 'zod';
-import { updateLock } from '../../src/admission/bring-in.ts';
+import { proposeLock, serialiseLock } from '../../src/admission/bring-in.ts';
+import { loadLock } from '../../src/admission/admit.ts';
 import { roundPython } from '../../src/core/python-round.ts';
 
 const hex = (seed: string, n: number) => createHash('sha256').update(seed).digest('hex').slice(0, n);
@@ -65,6 +66,9 @@ export function writeSyntheticCopy(from: string, to: string, lock: string, facto
   write('results/datacheck.json', { ...dc, index_sha256: digest });
   write('results/normaliser.json', { ...read('results/normaliser.json', Normaliser), index_sha256: digest });
   write('results/catf1.json', { ...read('results/catf1.json', Catf1), index_sha256: digest });
-  updateLock(to, join(to, 'artifacts.lock.json'));
+  // A throw-away benchmark copy, never published: its lock takes the synthetic bytes' digests and keeps the old commits.
+  const lockPath = join(to, 'artifacts.lock.json');
+  const sources = new Map(ARTIFACT_PATHS.map((p) => [p, readFileSync(join(to, p))] as const));
+  writeFileSync(lockPath, serialiseLock(proposeLock(loadLock(lockPath), sources, (old) => old.commit).lock));
   return { traces, spans };
 }

@@ -5,8 +5,8 @@
  * imports nothing above it: src/audit runs the re-derivations on what it returns.
  * Any failure throws a single AdmissionError; nothing is ever half-admitted.
  */
-import { readFileSync } from 'node:fs';
 import { AdmissionError } from './errors.ts';
+import { FileRefusal, readRegularFile } from './files.ts';
 import { parseArtifact, readLocked, type FileBytes } from './read.ts';
 import {
   ARTIFACT_PATHS,
@@ -35,9 +35,10 @@ export interface AdmitOptions {
 export function loadLock(lockPath: string): Lock {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(lockPath);
-  } catch {
-    throw new AdmissionError('lock', lockPath, '', 'the committed lock file', 'no such file');
+    bytes = readRegularFile(lockPath, { maxBytes: 64 * 1024 });
+  } catch (e) {
+    if (!(e instanceof FileRefusal)) throw e;
+    throw new AdmissionError('lock', lockPath, '', 'the committed lock file, a regular file', e.found);
   }
   const lock = validate(Lock, parseArtifact(lockPath, bytes), lockPath);
   const paths = lock.files.map((f) => f.path);

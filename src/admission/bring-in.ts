@@ -1,27 +1,34 @@
 /**
- * Bringing the artifacts in: from a local directory laid out like the audit
- * repository, or by download at the locked commits. Every file is checked against
- * the lock before it is written, so a bad byte never reaches results/ or index/.
- * `updateLock` is the one deliberate way to accept new bytes.
+ * Bringing the artifacts in: from a local folder laid out like the audit repository,
+ * or by download at the locked commits. Only regular files inside the folder are read
+ * (files.ts). Every file is staged, the staged set is admitted as a whole, and only
+ * then swapped into results/ and index/ (staging.ts): a refused or interrupted run
+ * leaves them exactly as they were. `updateLock` is the one deliberate way to accept
+ * new bytes; it credits each file to the commit that truly holds it.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { admit, loadLock, type AdmitOptions } from './admit.ts';
 import { sha256Hex, indexDigest } from './digest.ts';
 import { AdmissionError } from './errors.ts';
-import type { JsonValue } from './json.ts';
-import { parseArtifact, readLocked } from './read.ts';
-import { ARTIFACT_PATHS, INDEX_FED, RESULTS_FILES, type ArtifactPath, type Lock, type LockFile } from './schemas.ts';
-import { loadLock } from './admit.ts';
-import { commitStaged, loadHistory, stageRecord } from './change-history.ts';
+import { FileRefusal, readRegularFile } from './files.ts';
+import { commitHolding, commitHolds } from './git-source.ts';
+import { HISTORY_DIR, historyDir, loadHistory, recordFileName, serialiseRecord } from './change-history.ts';
 import { changeRecord } from './leaf-diff.ts';
 import { lockDigest } from './lock-digest.ts';
+import type { JsonValue } from './json.ts';
+import { parseArtifact, readLocked } from './read.ts';
+import { ARTIFACT_PATHS, INDEX_FED, MAX_ARTIFACT_BYTES, RESULTS_FILES, type ArtifactPath, type Lock, type LockFile } from './schemas.ts';
+import { downloadBase } from './settings.ts';
+import { recoverInterrupted, Staging } from './staging.ts';
+import type { Admitted } from './types.ts';
 
-function writeAtomically(target: string, bytes: Uint8Array): void {
-  mkdirSync(dirname(target), { recursive: true });
-  const tmp = `${target}.incoming`;
-  writeFileSync(tmp, bytes);
-  renameSync(tmp, target);
-}
+/**
+ * How a staged set is verified before it is swapped in: admission by default; the
+ * commands pass the whole pipeline's check (admission and re-derivation, src/audit),
+ * so nothing our recomputation refuses is ever moved in.
+ */
+export type Verify<A extends Admitted> = (options: AdmitOptions) => A;
 
 function checkAgainstLock(entry: LockFile, bytes: Uint8Array, origin: string): void {
   const sha = sha256Hex(bytes);
@@ -31,67 +38,160 @@ function checkAgainstLock(entry: LockFile, bytes: Uint8Array, origin: string): v
       entry.path,
       '',
       `${entry.bytes} bytes with sha256 ${entry.sha256}, as locked`,
-      `${bytes.length} bytes with sha256 ${sha} from ${origin} (to accept these bytes deliberately, add --update-lock)`,
+      `${bytes.length} bytes with sha256 ${sha} from ${origin} (if ${origin} is a new revision of the audit, accept it deliberately with --update-lock)`,
     );
   }
 }
 
+/** Reads one source file: a regular file inside `from`, or one refusal saying what it is instead. */
 function readSource(from: string, path: ArtifactPath): Uint8Array {
   try {
-    return readFileSync(join(from, path));
-  } catch {
-    throw new AdmissionError('presence', path, '', `the file ${join(from, path)} (a directory laid out like the audit repository)`, 'no such file');
+    return readRegularFile(join(from, path), { within: from });
+  } catch (e) {
+    if (!(e instanceof FileRefusal)) throw e;
+    throw new AdmissionError('presence', path, '', `a regular file at ${join(from, path)}, inside ${from} (a folder laid out like the audit repository)`, e.found);
   }
 }
 
-/** Copies the six files from `from` into `root`, each verified against the lock first. */
-export function bringInFrom(from: string, root: string, lock: Lock): ArtifactPath[] {
-  const incoming = ARTIFACT_PATHS.map((p) => [p, readSource(from, p)] as const);
-  for (const [p, bytes] of incoming) checkAgainstLock(lock.files.find((f) => f.path === p)!, bytes, from);
-  for (const [p, bytes] of incoming) writeAtomically(join(root, p), bytes);
-  return [...ARTIFACT_PATHS];
+/** Stages `files` under `root`, admits the staged set against `lockPath`, and swaps it in; or changes nothing. */
+function stageAdmitSwap<A extends Admitted>(root: string, files: ReadonlyMap<ArtifactPath, Uint8Array>, lockPath: string, verify: Verify<A>): A {
+  recoverInterrupted(root);
+  const staging = new Staging(root);
+  try {
+    for (const [p, bytes] of files) staging.stage(p, bytes, join(root, p));
+    const audit = verify({ root: staging.dir, lockPath });
+    staging.commit();
+    return audit;
+  } finally {
+    // After commit() this finds nothing left; after a refusal it drops the staged bytes.
+    staging.discard();
+  }
 }
 
-/** Where files are downloaded from; overridable so tests can serve the layout from loopback. */
+/** Copies the six files from `from` into `root`, all verified against the lock and admitted before any is moved in. */
+export function bringInFrom<A extends Admitted = Admitted>(from: string, root: string, lock: Lock, lockPath: string, verify: Verify<A> = admit as Verify<A>): A {
+  const files = new Map<ArtifactPath, Uint8Array>();
+  for (const p of ARTIFACT_PATHS) files.set(p, readSource(from, p));
+  for (const [p, bytes] of files) checkAgainstLock(lock.files.find((f) => f.path === p)!, bytes, from);
+  return stageAdmitSwap(root, files, lockPath, verify);
+}
+
+/** Where a file is downloaded from: the checked base (settings.ts), then the locked repository, commit and path. */
 export function downloadUrl(entry: LockFile): string {
-  const base = (process.env['AUDIT_DOWNLOAD_BASE'] ?? 'https://raw.githubusercontent.com/').replace(/\/?$/, '/');
-  return `${base}${entry.repository}/${entry.commit}/${entry.path}`;
+  return `${downloadBase()}${entry.repository}/${entry.commit}/${entry.path}`;
 }
 
-/** Downloads the six files at their locked commits, each verified against the lock before it is written. */
-export async function bringInByDownload(root: string, lock: Lock, timeoutMs = 20_000): Promise<ArtifactPath[]> {
-  const incoming: [ArtifactPath, Uint8Array][] = [];
+async function download(url: string, timeoutMs: number): Promise<Uint8Array> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  if (declared > MAX_ARTIFACT_BYTES) throw new Error(`${declared} bytes announced, over the limit of ${MAX_ARTIFACT_BYTES}`);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of res.body ?? []) {
+    length += chunk.length;
+    if (length > MAX_ARTIFACT_BYTES) throw new Error(`more than ${MAX_ARTIFACT_BYTES} bytes, over the limit`);
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks, length));
+}
+
+/** Downloads the six files at their locked commits; all verified and admitted before any is moved in. */
+export async function bringInByDownload<A extends Admitted = Admitted>(root: string, lock: Lock, lockPath: string, verify: Verify<A> = admit as Verify<A>, timeoutMs = 20_000): Promise<A> {
+  const files = new Map<ArtifactPath, Uint8Array>();
   for (const entry of lock.files) {
     const url = downloadUrl(entry);
     let bytes: Uint8Array;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      bytes = new Uint8Array(await res.arrayBuffer());
+      bytes = await download(url, timeoutMs);
     } catch (e) {
       throw new AdmissionError('presence', entry.path, '', `a download from ${url}`, `a failed request (${(e as Error).message})`);
     }
     checkAgainstLock(entry, bytes, url);
-    incoming.push([entry.path, bytes]);
+    files.set(entry.path, bytes);
   }
-  for (const [p, bytes] of incoming) writeAtomically(join(root, p), bytes);
-  return incoming.map(([p]) => p);
+  return stageAdmitSwap(root, files, lockPath, verify);
 }
 
-/** One line per lock value that changed, for the person accepting new bytes. */
-function diffLock(before: Lock, after: Lock): string[] {
-  const changes: string[] = [];
-  for (const [k, v] of Object.entries(after.pins)) {
-    const old = before.pins[k as keyof Lock['pins']];
-    if (old !== v) changes.push(`pins.${k}: ${old} -> ${v}`);
+// ---- accepting a new revision -----------------------------------------------------
+
+/** One lock field that changed, for the printout and for a change record. */
+export interface LockChange {
+  /** `pins.<key>`, `$comment`, or `<file path> <key>`. */
+  readonly field: string;
+  readonly from: string | number | undefined;
+  readonly to: string | number | undefined;
+}
+
+/** Every lock field that differs, pins and files alike, commits and repositories included. */
+export function diffLock(before: Lock, after: Lock): LockChange[] {
+  const changes: LockChange[] = [];
+  if (before.$comment !== after.$comment) changes.push({ field: '$comment', from: before.$comment, to: after.$comment });
+  for (const k of Object.keys(after.pins) as (keyof Lock['pins'])[]) {
+    if (before.pins[k] !== after.pins[k]) changes.push({ field: `pins.${k}`, from: before.pins[k], to: after.pins[k] });
   }
   for (const f of after.files) {
     const old = before.files.find((g) => g.path === f.path)!;
-    for (const k of ['commit', 'bytes', 'sha256'] as const) {
-      if (old[k] !== f[k]) changes.push(`${f.path} ${k}: ${old[k]} -> ${f[k]}`);
+    for (const k of ['repository', 'commit', 'bytes', 'sha256'] as const) {
+      if (old[k] !== f[k]) changes.push({ field: `${f.path} ${k}`, from: old[k], to: f[k] });
     }
   }
   return changes;
+}
+
+export const formatChange = (c: LockChange): string => `${c.field}: ${c.from} -> ${c.to}`;
+
+/** `--commit SHA` (every file) and `--commit PATH=SHA` (one file). */
+export interface SourceCommits {
+  readonly all?: string;
+  readonly byPath?: Readonly<Partial<Record<ArtifactPath, string>>>;
+}
+
+const COMMIT = /^[0-9a-f]{40}$/;
+
+/** Parses the repeated `--commit` option; throws one AdmissionError naming the bad value. */
+export function parseCommitOptions(values: readonly string[]): SourceCommits {
+  let all: string | undefined;
+  const byPath: Partial<Record<ArtifactPath, string>> = {};
+  for (const v of values) {
+    const eq = v.lastIndexOf('=');
+    const [path, sha] = eq < 0 ? [undefined, v] : [v.slice(0, eq), v.slice(eq + 1)];
+    if (!COMMIT.test(sha)) throw new AdmissionError('lock', '--commit', '', 'a commit of 40 lowercase hex characters (--commit SHA or --commit PATH=SHA)', JSON.stringify(v));
+    if (path === undefined) {
+      if (all !== undefined && all !== sha) throw new AdmissionError('lock', '--commit', '', 'one commit for all files', `${all} and ${sha}`);
+      all = sha;
+    } else {
+      if (!(ARTIFACT_PATHS as readonly string[]).includes(path)) throw new AdmissionError('lock', '--commit', '', `a path the lock names (${ARTIFACT_PATHS.join(', ')})`, JSON.stringify(path));
+      byPath[path as ArtifactPath] = sha;
+    }
+  }
+  return all === undefined ? { byPath } : { all, byPath };
+}
+
+/**
+ * The commit to record for one accepted file: the one named for it, else the one named
+ * for all, else (bytes unchanged) the locked one, which still holds them, else the one
+ * a clean git checkout says holds them. A named commit git can check is checked. When
+ * none is known the file is refused: the lock never credits bytes to a guessed commit.
+ */
+function sourceCommit(from: string, old: LockFile, bytes: Uint8Array, commits: SourceCommits): string {
+  const named = commits.byPath?.[old.path] ?? commits.all;
+  if (named !== undefined) {
+    if (commitHolds(from, named, old.path, bytes) === false) {
+      throw new AdmissionError('lock', old.path, '', `a commit that holds the bytes given (--commit names ${named})`, `commit ${named} in ${from} holds other bytes at ${old.path}`);
+    }
+    return named;
+  }
+  if (sha256Hex(bytes) === old.sha256 && bytes.length === old.bytes) return old.commit;
+  const answer = commitHolding(from, old.path, bytes);
+  if ('commit' in answer) return answer.commit;
+  throw new AdmissionError(
+    'lock',
+    old.path,
+    '',
+    `the commit that holds its new bytes: give --from a clean git checkout of the audit, or name it with --commit ${old.path}=<sha>`,
+    `new bytes whose commit cannot be known (${answer.problem})`,
+  );
 }
 
 /** A value every source agrees on, or undefined when they disagree (the pin is then left as it was). */
@@ -101,72 +201,65 @@ function agreed(values: readonly unknown[]): string | undefined {
   return set.size === 1 && typeof only === 'string' ? only : undefined;
 }
 
-/**
- * Rewrites the lock from the files in `from`: sizes and digests always; each pin only
- * when every file that records it agrees on one value. A disagreement keeps the old pin,
- * so admission then names the file that disagrees.
- */
-export interface UpdateOptions {
-  /** The source commit of the new files: one for all, or per path; a file named by neither keeps its locked commit. */
-  readonly commits?: { readonly all?: string; readonly byPath?: Partial<Record<ArtifactPath, string>> };
-  /**
-   * Write a change record (change-history.ts) beside the lock. `root` holds the currently
-   * locked files, the old side of the comparison; `date` defaults to now.
-   */
-  readonly record?: { readonly root: string; readonly date?: string };
+function objectAt(v: JsonValue | undefined): Record<string, JsonValue> {
+  return v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : {};
 }
 
-export function updateLock(from: string, lockPath: string, options: UpdateOptions = {}): { lock: Lock; changes: string[]; kept: string[]; record?: string } {
-  const before = loadLock(lockPath);
+/**
+ * The lock the files in `sources` call for: sizes, digests and source commits always;
+ * each pin only when every file that records it agrees on one value. A disagreement
+ * keeps the old pin, so admission then names the file that disagrees.
+ */
+export function proposeLock(before: Lock, sources: ReadonlyMap<ArtifactPath, Uint8Array>, commitOf: (old: LockFile, bytes: Uint8Array) => string): { lock: Lock; kept: string[] } {
   const kept: string[] = [];
   const files = before.files.map((f) => {
-    const bytes = readSource(from, f.path);
-    const commit = options.commits?.byPath?.[f.path] ?? options.commits?.all ?? f.commit;
-    return { ...f, commit, bytes: bytes.length, sha256: sha256Hex(bytes) };
+    const bytes = sources.get(f.path)!;
+    return { ...f, commit: commitOf(f, bytes), bytes: bytes.length, sha256: sha256Hex(bytes) };
   });
-  const parsed = (p: ArtifactPath): Record<string, JsonValue> => {
+  const docs = new Map<ArtifactPath, Record<string, JsonValue>>();
+  for (const p of ARTIFACT_PATHS) {
     try {
-      const v = parseArtifact(p, readSource(from, p));
-      return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {};
+      docs.set(p, objectAt(parseArtifact(p, sources.get(p)!)));
     } catch {
-      return {};
+      docs.set(p, {});
     }
-  };
-  const docs = Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, parsed(p)])) as Record<ArtifactPath, Record<string, JsonValue>>;
+  }
+  const doc = (p: ArtifactPath) => docs.get(p)!;
   const pins = { ...before.pins };
   const propose = (key: 'pinned_commit' | 'scorer_sha256' | 'index_sha256', values: unknown[]) => {
     const v = agreed(values);
     if (v === undefined) kept.push(`pins.${key}: the files disagree, kept ${pins[key]}`);
     else pins[key] = v;
   };
-  propose('pinned_commit', ARTIFACT_PATHS.map((p) => docs[p]['pinned_commit']));
-  propose('scorer_sha256', RESULTS_FILES.map((p) => docs[p]['scorer_sha256']));
+  propose('pinned_commit', ARTIFACT_PATHS.map((p) => doc(p)['pinned_commit']));
+  propose('scorer_sha256', RESULTS_FILES.map((p) => doc(p)['scorer_sha256']));
   let computed: string | undefined;
   try {
-    computed = indexDigest(docs['index/spans.json']['splits'] ?? null);
+    computed = indexDigest(doc('index/spans.json')['splits'] ?? null);
   } catch {
     computed = undefined;
   }
-  propose('index_sha256', [computed, ...INDEX_FED.map((p) => docs[p]['index_sha256'])]);
-  const corpus = docs['results/datacheck.json']['corpus'];
-  const corpusSha = corpus && typeof corpus === 'object' && !Array.isArray(corpus) ? corpus['sha256'] : undefined;
+  propose('index_sha256', [computed, ...INDEX_FED.map((p) => doc(p)['index_sha256'])]);
+  const corpusSha = objectAt(doc('results/datacheck.json')['corpus'])['sha256'];
   if (typeof corpusSha === 'string' && /^[0-9a-f]{64}$/.test(corpusSha)) pins.corpus_sha256 = corpusSha;
-
-  const lock: Lock = { ...before, pins, files };
-  // Verified and proposed; the record (if asked for) is staged before the lock is swapped in.
-  const staged = options.record && lockDigest(lock) !== lockDigest(before) ? stageChange(lockPath, before, lock, options.record, from) : undefined;
-  try {
-    writeAtomically(lockPath, new TextEncoder().encode(serialiseLock(lock)));
-  } catch (e) {
-    if (staged) rmSync(staged.staged, { force: true });
-    throw e;
-  }
-  if (staged) commitStaged(staged);
-  return { lock, changes: diffLock(before, lock), kept, ...(staged ? { record: staged.target } : {}) };
+  return { lock: { ...before, pins, files }, kept };
 }
 
-/** Compares the locked files in `record.root` with the new ones in `from`, leaf by leaf, and stages the record. */
-function stageChange(lockPath: string, before: Lock, after: Lock, record: NonNullable<UpdateOptions['record']>, from: string) {
+export interface UpdateOptions {
+  /** Where results/ and index/ live (default: `record.root`, else the lock's folder). */
+  readonly root?: string;
+  readonly commits?: SourceCommits;
+  /**
+   * Write a change record (change-history.ts) beside the lock. `root` holds the currently
+   * locked files, the old side of the comparison; `date` defaults to now.
+   */
+  readonly record?: { readonly root: string; readonly date?: string };
+  /** How the staged set is verified (default: admission). */
+  readonly verify?: Verify<Admitted>;
+}
+
+/** The change record for `before` -> `after`: the currently locked files in `record.root` against the new ones. */
+function changeRecordFor(lockPath: string, before: Lock, after: Lock, record: NonNullable<UpdateOptions['record']>, sources: ReadonlyMap<ArtifactPath, Uint8Array>) {
   const history = loadHistory(lockPath, before);
   const docsOf = (read: (entry: LockFile) => Uint8Array, lock: Lock) =>
     Object.fromEntries(lock.files.map((f) => [f.path, parseArtifact(f.path, read(f))])) as Record<ArtifactPath, JsonValue>;
@@ -178,9 +271,73 @@ function stageChange(lockPath: string, before: Lock, after: Lock, record: NonNul
       throw new AdmissionError(e.check, entry.path, '', `the currently locked ${entry.path} in ${record.root}, to record what the new revision changes (bring it in first: npm run artifacts)`, e.found);
     }
   }, before);
-  const newDocs = docsOf((entry) => readSource(from, entry.path), after);
+  const newDocs = docsOf((entry) => sources.get(entry.path)!, after);
   const date = record.date ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return stageRecord(lockPath, changeRecord(history.length + 1, date, { lock: before, docs: oldDocs }, { lock: after, docs: newDocs }));
+  return changeRecord(history.length + 1, date, { lock: before, docs: oldDocs }, { lock: after, docs: newDocs });
+}
+
+/**
+ * `--update-lock`: reads the six files in `from`, credits each to its true source
+ * commit, stages them with the lock they call for and (when asked) the change record,
+ * admits the staged whole (the record's chain included), and only then swaps files,
+ * lock and record into place together. A refusal or an interruption changes nothing.
+ */
+export function updateLock(from: string, lockPath: string, options: UpdateOptions = {}): { lock: Lock; changes: string[]; fields: LockChange[]; kept: string[]; audit: Admitted; record?: string } {
+  const root = options.root ?? options.record?.root ?? join(lockPath, '..');
+  const same = (() => {
+    try {
+      return realpathSync(from) === realpathSync(root);
+    } catch {
+      return false;
+    }
+  })();
+  if (same) {
+    throw new AdmissionError('lock', from, '', '--from naming a checkout of the audit, not the folder the artifacts are brought into', `${from}, whose bytes are whatever was last brought in (and nothing says which commit holds them)`);
+  }
+  const before = loadLock(lockPath);
+  const sources = new Map<ArtifactPath, Uint8Array>();
+  for (const p of ARTIFACT_PATHS) sources.set(p, readSource(from, p));
+  const commits = options.commits ?? {};
+  const { lock, kept } = proposeLock(before, sources, (old, bytes) => sourceCommit(from, old, bytes, commits));
+  const fields = diffLock(before, lock);
+  const changes = fields.map(formatChange);
+
+  recoverInterrupted(root);
+  const staging = new Staging(root);
+  try {
+    for (const [p, bytes] of sources) staging.stage(p, bytes, join(root, p));
+    const stagedLock = staging.stage('artifacts.lock.json', serialiseLock(lock), lockPath);
+    // The history beside the staged lock, so admission checks the chain the swap will leave:
+    // the existing records as they are (checked, not moved), then the new one (moved in).
+    for (const name of historyNames(lockPath)) staging.stage(`${HISTORY_DIR}/${name}`, readRegularFile(join(historyDir(lockPath), name), { maxBytes: MAX_ARTIFACT_BYTES }));
+    let record: string | undefined;
+    if (options.record && lockDigest(lock) !== lockDigest(before)) {
+      const r = changeRecordFor(lockPath, before, lock, options.record, sources);
+      record = join(historyDir(lockPath), recordFileName(r));
+      staging.stage(`${HISTORY_DIR}/${recordFileName(r)}`, serialiseRecord(r), record);
+    }
+    let audit: Admitted;
+    try {
+      audit = (options.verify ?? admit)({ root: staging.dir, lockPath: stagedLock });
+    } catch (e) {
+      if (e instanceof AdmissionError && kept.length) {
+        throw new AdmissionError(e.check, e.file, e.pointer, e.expected, `${e.found} (${kept.join('; ')})`);
+      }
+      throw e;
+    }
+    staging.commit();
+    return { lock, changes, fields, kept, audit, ...(record ? { record } : {}) };
+  } finally {
+    staging.discard();
+  }
+}
+
+function historyNames(lockPath: string): string[] {
+  try {
+    return readdirSync(historyDir(lockPath)).sort();
+  } catch {
+    return [];
+  }
 }
 
 /** The lock's on-disk form: one file per line, so a change reads as a one-line diff. */
@@ -191,15 +348,14 @@ export function serialiseLock(lock: Lock): string {
   return `${body},\n  "files": [\n${files.join(',\n')}\n  ]\n}\n`;
 }
 
-/** True when any of the six files is missing under `root`. */
+/** True when any of the six files is missing under `root` (looked at, never opened: a FIFO must not hang this). */
 export function anyMissing(root: string): boolean {
   return ARTIFACT_PATHS.some((p) => {
     try {
-      readFileSync(join(root, p));
+      lstatSync(join(root, p));
       return false;
     } catch {
       return true;
     }
   });
 }
-

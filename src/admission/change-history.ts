@@ -5,7 +5,8 @@
  * starts where the one before ended) that ends at the lock being admitted. Anything
  * else is refused, naming the record and the place.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { FileRefusal, readRegularFile } from './files.ts';
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AdmissionError, describe } from './errors.ts';
 import { lockDigest, shortDigest } from './lock-digest.ts';
@@ -37,7 +38,14 @@ export function loadHistory(lockPath: string, lock: Lock): AdmittedRecord[] {
     const file = `${HISTORY_DIR}/${name}`;
     const m = NAME.exec(name);
     if (!m) throw new AdmissionError('history', file, '', 'only change records named NNNN-YYYY-MM-DD-<first 12 hex of the new lock digest>.json in this folder', 'another file');
-    const record = validate(ChangeRecord, parseArtifact(file, readFileSync(join(dir, name))), file);
+    let bytes: Uint8Array;
+    try {
+      bytes = readRegularFile(join(dir, name), { within: dir });
+    } catch (e) {
+      if (!(e instanceof FileRefusal)) throw e;
+      throw new AdmissionError('history', file, '', 'a regular file inside audit-changes/', e.found);
+    }
+    const record = validate(ChangeRecord, parseArtifact(file, bytes), file);
     const expectName = recordFileName(record);
     if (name !== expectName) throw new AdmissionError('history', file, '', `the name ${expectName}, from the record's sequence, date and new lock digest`, `the name ${name}`);
     const previous = out.at(-1)?.record;
@@ -79,8 +87,13 @@ export function stageRecord(lockPath: string, record: ChangeRecord): { staged: s
   mkdirSync(dir, { recursive: true });
   const target = join(dir, recordFileName(record));
   const staged = join(dir, `.${recordFileName(record)}.incoming`);
-  writeFileSync(staged, JSON.stringify({ $comment: RECORD_COMMENT, ...record }, null, 2) + '\n');
+  writeFileSync(staged, serialiseRecord(record));
   return { staged, target };
+}
+
+/** A record's on-disk form. */
+export function serialiseRecord(record: ChangeRecord): string {
+  return JSON.stringify({ $comment: RECORD_COMMENT, ...record }, null, 2) + '\n';
 }
 
 export const commitStaged = ({ staged, target }: { staged: string; target: string }) => renameSync(staged, target);

@@ -6,6 +6,7 @@
 export type CheckId =
   | 'lock'
   | 'presence'
+  | 'size'
   | 'digest'
   | 'json'
   | 'schema'
@@ -51,3 +52,4 @@ export function describe(value: unknown): string {
   const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
   return `${text} (${kind})`;
 }
+

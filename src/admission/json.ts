@@ -2,6 +2,10 @@
  * A strict JSON reader. JSON.parse would do for well-formed input, but admission
  * must also refuse what JSON.parse lets through (duplicate keys, where the last
  * silently wins) and must report where a file breaks as line and column.
+ * Key names cannot steer it: objects are built without a prototype, and the key
+ * `__proto__` (which no artifact has, and which a validated plain object could not
+ * hold faithfully) is refused. Nesting is bounded, so a hostile file ends in one
+ * refusal, not a stack overflow.
  */
 import { toPointer, type PathSegment } from './pointer.ts';
 
@@ -23,11 +27,15 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/** Deeper than any artifact needs (the real files nest at most five levels). */
+export const MAX_JSON_DEPTH = 64;
+
 const WS = new Set([' ', '\t', '\n', '\r']);
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 export function parseStrictJson(text: string): JsonValue {
   let pos = 0;
+  let depth = 0;
   const path: PathSegment[] = [];
 
   const fail = (expected: string, at = pos): never => {
@@ -89,12 +97,15 @@ export function parseStrictJson(text: string): JsonValue {
   const parseValue = (): JsonValue => {
     skip();
     const c = text[pos];
+    if ((c === '{' || c === '[') && ++depth > MAX_JSON_DEPTH) fail(`at most ${MAX_JSON_DEPTH} levels of nested objects and arrays`);
     if (c === '{') {
       pos++;
-      const obj: Record<string, JsonValue> = {};
+      // No prototype: no key name can reach Object.prototype or set one.
+      const obj = Object.create(null) as Record<string, JsonValue>;
       skip();
       if (text[pos] === '}') {
         pos++;
+        depth--;
         return obj;
       }
       for (;;) {
@@ -102,6 +113,10 @@ export function parseStrictJson(text: string): JsonValue {
         if (text[pos] !== '"') fail(text[pos] === '}' ? 'another key (a trailing comma is not JSON)' : 'a double-quoted key');
         const keyAt = pos;
         const key = parseString();
+        if (key === '__proto__') {
+          path.push(key);
+          fail('a key other than "__proto__" (no artifact field has that name, and a validated object could not keep it)', keyAt);
+        }
         if (Object.hasOwn(obj, key)) {
           path.push(key);
           fail(`each key once per object (JSON.parse would silently keep the last ${JSON.stringify(key)})`, keyAt);
@@ -119,6 +134,7 @@ export function parseStrictJson(text: string): JsonValue {
         }
         if (text[pos] === '}') {
           pos++;
+          depth--;
           return obj;
         }
         fail("',' or '}'");
@@ -130,6 +146,7 @@ export function parseStrictJson(text: string): JsonValue {
       skip();
       if (text[pos] === ']') {
         pos++;
+        depth--;
         return arr;
       }
       for (;;) {
@@ -145,6 +162,7 @@ export function parseStrictJson(text: string): JsonValue {
         }
         if (text[pos] === ']') {
           pos++;
+          depth--;
           return arr;
         }
         fail("',' or ']'");

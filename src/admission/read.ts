@@ -1,10 +1,10 @@
 /** Check 1 and 2 for one file: bytes against the lock, then strict JSON, then its schema. */
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from './digest.ts';
 import { AdmissionError } from './errors.ts';
+import { FileRefusal, readRegularFile } from './files.ts';
 import { JsonSyntaxError, parseStrictJson, type JsonValue } from './json.ts';
-import type { LockFile } from './schemas.ts';
+import { MAX_ARTIFACT_BYTES, type LockFile } from './schemas.ts';
 
 export interface FileBytes {
   readonly bytes: Uint8Array;
@@ -14,18 +14,18 @@ export interface FileBytes {
 /** Reads one artifact and refuses it unless its size and sha256 equal the lock (check 1). */
 export function readLocked(root: string, entry: LockFile): FileBytes {
   const full = join(root, entry.path);
-  let size: number;
+  let bytes: Uint8Array;
   try {
-    const st = statSync(full);
-    if (!st.isFile()) throw new Error('not a file');
-    size = st.size;
-  } catch {
-    throw new AdmissionError('presence', entry.path, '', `the file at ${full}`, 'no such file');
+    // Never more than the lock admits: a larger file is refused before it is read whole.
+    bytes = readRegularFile(full, { within: root, maxBytes: Math.max(entry.bytes, 1) });
+  } catch (e) {
+    if (!(e instanceof FileRefusal)) throw e;
+    if (e.found.includes('over the limit')) throw new AdmissionError('digest', entry.path, '', `${entry.bytes} bytes, as locked`, e.found);
+    throw new AdmissionError('presence', entry.path, '', `a regular file at ${full}`, e.found);
   }
-  if (size !== entry.bytes) {
-    throw new AdmissionError('digest', entry.path, '', `${entry.bytes} bytes, as locked`, `${size} bytes`);
+  if (bytes.length !== entry.bytes) {
+    throw new AdmissionError('digest', entry.path, '', `${entry.bytes} bytes, as locked`, `${bytes.length} bytes`);
   }
-  const bytes = readFileSync(full);
   const sha256 = sha256Hex(bytes);
   if (sha256 !== entry.sha256) {
     throw new AdmissionError('digest', entry.path, '', `sha256 ${entry.sha256}, as locked`, `sha256 ${sha256}`);
@@ -35,6 +35,9 @@ export function readLocked(root: string, entry: LockFile): FileBytes {
 
 /** Decodes and parses one file as strict JSON (check 2, first half). */
 export function parseArtifact(file: string, bytes: Uint8Array): JsonValue {
+  if (bytes.length > MAX_ARTIFACT_BYTES) {
+    throw new AdmissionError('size', file, '', `at most ${MAX_ARTIFACT_BYTES} bytes per artifact`, `${bytes.length} bytes`);
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

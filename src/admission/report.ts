@@ -1,14 +1,17 @@
-/** How the command-line entry points print an admission result or a refusal. */
+/** How the command-line entry points print an admission result or a refusal: one message, one hint, never a stack trace. */
 import { AdmissionError } from './errors.ts';
+import { SettingError } from '../core/setting-error.ts';
 import type { Admitted } from './types.ts';
 
 const HINTS: Partial<Record<AdmissionError['check'], string>> = {
   presence:
     'Bring the artifacts in with `npm run artifacts -- --from <dir>` (a checkout of the audit repository, ' +
     'or ../shared/trail-scorer-audit), or set AUDIT_ARTIFACTS=<dir> before `npm run build`.',
+  // Never points at --update-lock: results/ may hold anything, and only a checkout of the audit is a source.
   digest:
-    'These bytes are not the ones the lock admits. If the change is deliberate, accept it with ' +
-    '`npm run artifacts -- --from <dir> --update-lock` and commit the lock.',
+    'These bytes are not the ones the lock admits. Bring the locked ones back in with ' +
+    '`npm run artifacts -- --from <dir>` (or without --from, to download them). A new revision of the audit ' +
+    'is accepted only from its checkout, as the README describes.',
   history:
     'The records in audit-changes/ are written by `npm run artifacts -- --from <dir> --update-lock` together with the lock; ' +
     'commit them together and edit neither by hand.',
@@ -16,15 +19,19 @@ const HINTS: Partial<Record<AdmissionError['check'], string>> = {
 
 /** The refusal as printed (one message, one hint), or undefined when `e` is not a refusal. */
 export function refusalMessage(e: unknown): string | undefined {
+  if (e instanceof SettingError) return `error: ${e.message}`;
   if (!(e instanceof AdmissionError)) return undefined;
   const hint = HINTS[e.check];
   return hint ? `error: ${e.message}\nhint: ${hint}` : `error: ${e.message}`;
 }
 
-/** Prints the refusal and returns the exit code; anything else is rethrown. */
+/** Prints the refusal and returns the exit code. Anything unforeseen is one line too (exit code 2), never a stack trace. */
 export function reportRefusal(e: unknown): number {
   const message = refusalMessage(e);
-  if (message === undefined) throw e;
+  if (message === undefined) {
+    console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
+    return 2;
+  }
   console.error(message);
   return 1;
 }

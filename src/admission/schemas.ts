@@ -229,20 +229,41 @@ export const INDEX_FED: readonly ArtifactPath[] = [
 export const RESULTS_FILES: readonly ArtifactPath[] = [...INDEX_FED, 'results/pairing.json'];
 
 // ---- the lock ----------------------------------------------------------------
+// Every link the site publishes is built from these fields, so each is held to a
+// form that can only name a file in a GitHub repository: no host, no "..", no
+// absolute path, nothing a URL would read as a query, fragment or escape.
+/** GitHub's form of `owner/name`: owner of letters, digits and single inner hyphens; name of letters, digits, '.', '_', '-', never '.' or '..'. */
+export const Repository = z
+  .string()
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/, 'owner/name, as GitHub spells a repository (no host, no "..")');
+/** A path inside a repository: relative, '/'-separated segments of letters, digits, '.', '_', '-', none of them '.' or '..'. */
+export const RepositoryPath = z
+  .string()
+  .max(400)
+  .refine(
+    (p) => p.split('/').every((seg) => /^[A-Za-z0-9._-]+$/.test(seg) && seg !== '.' && seg !== '..'),
+    'a relative path inside the repository (segments of letters, digits, ".", "_", "-"; no "..", no leading "/")',
+  );
+/**
+ * The most bytes one artifact may have: about 170 times the largest real file (the
+ * span index, 99,308 bytes), room for the 100x synthetic index the benchmark builds.
+ * The lock may not admit more, and the file reader (files.ts) reads no more.
+ */
+export const MAX_ARTIFACT_BYTES = 16 * 1024 * 1024;
 export const LockFile = z.strictObject({
   path: z.enum(ARTIFACT_PATHS as [ArtifactPath, ...ArtifactPath[]]),
-  repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+  repository: Repository,
   commit: Commit,
-  bytes: Count,
+  bytes: Count.max(MAX_ARTIFACT_BYTES),
   sha256: Sha256,
 });
 export type LockFile = z.infer<typeof LockFile>;
 export const Lock = z.strictObject({
-  $comment: z.string().optional(),
+  $comment: z.string().max(1000).optional(),
   pins: z.strictObject({
-    trail_repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+    trail_repository: Repository,
     pinned_commit: Commit,
-    scorer_path: z.string().min(1),
+    scorer_path: RepositoryPath,
     scorer_sha256: Sha256,
     index_sha256: Sha256,
     corpus_sha256: Sha256,

@@ -8,6 +8,7 @@ import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import { splitNames } from '../derive/splits.ts';
 import { table5 } from '../derive/table5.ts';
 import { formatFigure } from '../figures/format.ts';
+import { visibleText } from '../figures/untrusted.ts';
 import { headlineTable, precisionTable } from '../findings/tables/adversarial.ts';
 import { perCategoryBlockTables } from '../findings/tables/catf1.ts';
 import { table5Table } from '../findings/tables/datacheck.ts';
@@ -76,9 +77,9 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
           Plot.dot(drawn, { x: 'ratio', y: 'joint', fill: 'reads', stroke: 'reads', strokeWidth: 2, r: 5, symbol: 'reads' }),
           // Offsets are constants in Plot, so the labels come in groups: the headline predictor
           // at the top right is labelled leftwards below its dot, the others rightwards above.
-          Plot.text(drawn.filter((d) => d.name === HEADLINE_PREDICTOR), { ...HALO, x: 'ratio', y: 'joint', text: 'name', dx: -8, dy: 16, textAnchor: 'end' }),
-          Plot.text(drawn.filter((d) => d.name !== HEADLINE_PREDICTOR), { ...HALO, x: 'ratio', y: 'joint', text: 'name', dx: 8, dy: -10, textAnchor: 'start', lineWidth: l.narrow ? 9 : 30 }),
-          Plot.text(notDrawn, { ...HALO, frameAnchor: 'right', y: () => 0.36, dx: -4, text: (d: string) => d, lineWidth: l.narrow ? 22 : 40 }),
+          Plot.text(drawn.filter((d) => d.name === HEADLINE_PREDICTOR), { ...HALO, x: 'ratio', y: 'joint', text: (d: { name: string }) => visibleText(d.name), dx: -8, dy: 16, textAnchor: 'end' }),
+          Plot.text(drawn.filter((d) => d.name !== HEADLINE_PREDICTOR), { ...HALO, x: 'ratio', y: 'joint', text: (d: { name: string }) => visibleText(d.name), dx: 8, dy: -10, textAnchor: 'start', lineWidth: l.narrow ? 9 : 30 }),
+          Plot.text(notDrawn, { ...HALO, frameAnchor: 'right', y: () => 0.36, dx: -4, text: (d: string) => visibleText(d), lineWidth: l.narrow ? 22 : 40 }),
         ],
       }),
       id,
@@ -144,9 +145,9 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
         marks: [
           Plot.link(leaders, { x1: 'precision', y1: 'recall', x2: (d: (typeof leaders)[number]) => d.lx - 0.005, y2: 'ly', stroke: 'currentColor', strokeOpacity: 0.45 }),
           Plot.dot(rows, { x: 'precision', y: 'recall', stroke: 'split', symbol: 'split', r: 5, strokeWidth: 2 }),
-          Plot.text(leaders, { ...HALO, x: 'lx', y: 'ly', text: 'name', textAnchor: 'start', dx: 2 }),
-          Plot.text(labelled.filter((r) => r.precision >= BAND && r.precision < 0.8), { ...HALO, x: 'precision', y: 'recall', text: 'name', dx: 8, dy: -12, textAnchor: 'start' }),
-          Plot.text(labelled.filter((r) => r.precision >= 0.8), { ...HALO, x: 'precision', y: 'recall', text: 'name', dx: -4, dy: 18, textAnchor: 'end' }),
+          Plot.text(leaders, { ...HALO, x: 'lx', y: 'ly', text: (d: { name: string }) => visibleText(d.name), textAnchor: 'start', dx: 2 }),
+          Plot.text(labelled.filter((r) => r.precision >= BAND && r.precision < 0.8), { ...HALO, x: 'precision', y: 'recall', text: (d: { name: string }) => visibleText(d.name), dx: 8, dy: -12, textAnchor: 'start' }),
+          Plot.text(labelled.filter((r) => r.precision >= 0.8), { ...HALO, x: 'precision', y: 'recall', text: (d: { name: string }) => visibleText(d.name), dx: -4, dy: 18, textAnchor: 'end' }),
         ],
       }),
       id,
@@ -204,8 +205,8 @@ export function table5Chart(a: Audit): ChartSpec {
           Plot.barX(cells, { x1: 0, x2: 'diff', y: 'cell', fill: 'side', insetTop: 0, insetBottom: 0 }),
           Plot.dot(cells.filter((c) => c.diff === 0), { x: 0, y: 'cell', r: 3, fill: 'currentColor' }),
           l.narrow
-            ? Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'left', text: (c: (typeof cells)[number]) => `${c.cell}: ${c.label}`, textAnchor: 'start', dy: -17 })
-            : Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'right', text: 'label', textAnchor: 'start', dx: 8 }),
+            ? Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'left', text: (c: (typeof cells)[number]) => visibleText(`${c.cell}: ${c.label}`), textAnchor: 'start', dy: -17 })
+            : Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'right', text: (c: (typeof cells)[number]) => visibleText(c.label), textAnchor: 'start', dx: 8 }),
         ],
       }),
       id,
@@ -243,7 +244,7 @@ export function reachChart(a: Audit): ChartSpec {
           Plot.link(rows, { x1: 'shortest', x2: 'squashed', y1: 'label', y2: 'label', stroke: 'currentColor', strokeOpacity: 0.35, dy: l.narrow ? 6 : 0 } as Plot.LinkOptions),
           Plot.dot(rows, { x: 'squashed', y: 'label', fill: () => 'label without spaces', r: 4, dy: l.narrow ? 6 : 0 } as Plot.DotOptions),
           Plot.dot(rows, { x: 'shortest', y: 'label', fill: () => 'shortest string reaching it', symbol: 'square', r: 4, dy: l.narrow ? 6 : 0 } as Plot.DotOptions),
-          ...(l.narrow ? [Plot.text(rows, { ...HALO, y: 'label', text: 'label', frameAnchor: 'left', textAnchor: 'start', dy: -10 })] : []),
+          ...(l.narrow ? [Plot.text(rows, { ...HALO, y: 'label', text: (r: { label: string }) => visibleText(r.label), frameAnchor: 'left', textAnchor: 'start', dy: -10 })] : []),
         ],
       }),
       id,

@@ -19,6 +19,8 @@ function integerOf(value: number, kind: Kind): number {
 
 export function formatFigure(value: number, kind: Kind): string {
   if (!Number.isFinite(value)) throw new RangeError(`cannot format ${value} as ${kind}`);
+  // A negative zero is zero: never "-0.000".
+  if (Object.is(value, -0)) value = 0;
   switch (kind) {
     case 'score':
       return toFixedPython(value, 3);

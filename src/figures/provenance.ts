@@ -8,6 +8,7 @@ import type { Audit } from '../audit/assemble.ts';
 import { resolvePointer } from '../admission/pointer.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../admission/schemas.ts';
 import { KINDS, type Kind } from './format.ts';
+import { visibleText } from './untrusted.ts';
 
 export type Source =
   | { readonly type: 'artifact'; readonly file: ArtifactPath; readonly pointer: string }
@@ -127,7 +128,7 @@ export function provenanceAttributes(source: Source): Record<string, string | un
   return {
     'data-source': source.type,
     'data-file': source.type === 'artifact' || source.type === 'record' ? source.file : source.type === 'lock' ? 'artifacts.lock.json' : undefined,
-    'data-pointer': source.type === 'artifact' || source.type === 'lock' || source.type === 'record' ? source.pointer : undefined,
+    'data-pointer': source.type === 'artifact' || source.type === 'lock' || source.type === 'record' ? visibleText(source.pointer) : undefined,
     'data-derivation': source.type === 'derived' ? source.name : undefined,
   };
 }
@@ -136,9 +137,9 @@ export function provenanceAttributes(source: Source): Record<string, string | un
 export function describeSource(source: Source): string {
   switch (source.type) {
     case 'artifact':
-      return ref(source.file, source.pointer);
+      return ref(source.file, visibleText(source.pointer));
     case 'lock':
-      return ref('artifacts.lock.json', source.pointer);
+      return ref('artifacts.lock.json', visibleText(source.pointer));
     case 'derived':
       return `computed at build by ${source.name} from ${source.inputs.join(', ')}`;
     case 'paper':

@@ -6,6 +6,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { refusalMessage, summarise } from '../admission/report.ts';
@@ -19,6 +20,7 @@ import { writeSearchIndex } from './search-index.ts';
 import { checkLinks } from './links.ts';
 import { hashInlineScripts } from './csp-hashes.ts';
 import { readSiteRevision } from '../admission/site-revision.ts';
+import { checkPublishedText } from './published-text.ts';
 
 export class GuardError extends Error {
   override name = 'GuardError';
@@ -34,7 +36,7 @@ export function checkContent(projectRoot: string, audit: Audit): string[] {
   );
 }
 
-export function auditGuards(): AstroIntegration {
+export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {
   let root = process.cwd();
   let base = '/';
   let site: string | undefined;
@@ -69,18 +71,31 @@ export function auditGuards(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
-        const filled = fillCensus(dist);
-        logger.info(`figure census: ${filled} placeholders filled`);
-        const problems = checkBuiltSite(dist);
-        if (problems.length) fail('The built site fails the figure check', problems);
-        logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
-        logger.info(`search index: ${await writeSearchIndex(dist)} pages indexed`);
-        logger.info(`content security policy: inline scripts hashed on ${hashInlineScripts(dist)} page(s)`);
-        const links = checkLinks(dist, base, site);
-        if (links.problems.length) fail('The built site has broken links', links.problems);
-        const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');
-        logger.info(`link check: ${links.internal} internal links and anchors resolve; external links, not fetched: ${hosts}`);
+        try {
+          await afterBuild(dist, logger);
+        } catch (e) {
+          // A site that failed a guard is not publishable: leave no dist/ behind to upload.
+          rmSync(dist, { recursive: true, force: true });
+          throw e;
+        }
       },
     },
   };
+
+  async function afterBuild(dist: string, logger: { info(message: string): void }): Promise<void> {
+    const filled = fillCensus(dist);
+    logger.info(`figure census: ${filled} placeholders filled`);
+    const problems = checkBuiltSite(dist);
+    if (problems.length) fail('The built site fails the figure check', problems);
+    logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
+    logger.info(`search index: ${await writeSearchIndex(dist)} pages indexed`);
+    logger.info(`content security policy: inline scripts hashed on ${hashInlineScripts(dist)} page(s)`);
+    const links = checkLinks(dist, base, site);
+    if (links.problems.length) fail('The built site has broken links', links.problems);
+    const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');
+    logger.info(`link check: ${links.internal} internal links and anchors resolve; external links, not fetched: ${hosts}`);
+    const text = checkPublishedText(dist, options.publishing ?? false);
+    if (text.length) fail('The built site writes what it must not', text);
+    logger.info(`published text: no raw control character${options.publishing ? ', no local address' : ''}`);
+  }
 }

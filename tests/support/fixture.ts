@@ -6,7 +6,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { updateLock } from '../../src/admission/bring-in.ts';
+import { proposeLock, serialiseLock } from '../../src/admission/bring-in.ts';
+import { loadLock } from '../../src/admission/admit.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../../src/admission/schemas.ts';
 import { fromPointer, resolvePointer, toPointer } from '../../src/admission/pointer.ts';
 
@@ -55,7 +56,11 @@ export function makeCopy(): Copy {
     get: (p, pointer) => resolvePointer(JSON.parse(copy.read(p)), pointer),
     set: (p, pointer, value) => change(copy, p, pointer, (parent, key) => void (parent[key] = value)),
     drop: (p, pointer) => change(copy, p, pointer, (parent, key) => void delete parent[key]),
-    relock: () => void updateLock(root, lockPath),
+    // As an attacker with --update-lock would: the new bytes' digests, with no admission before they are written.
+    relock: () => {
+      const sources = new Map(ARTIFACT_PATHS.map((p) => [p, readFileSync(join(root, p))] as const));
+      writeFileSync(lockPath, serialiseLock(proposeLock(loadLock(lockPath), sources, (old) => old.commit).lock));
+    },
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };
   return copy;

@@ -56,7 +56,7 @@ describe('two real audit revisions, accepted in turn', { skip: !existsSync(REVIS
     state = mkdtempSync(join(tmpdir(), 'trail-revisions-'));
     lockPath = join(state, 'artifacts.lock.json');
     cpSync(LOCK, lockPath);
-    bringInFrom(SHARED, state, loadLock(lockPath));
+    bringInFrom(SHARED, state, loadLock(lockPath), lockPath);
     // The earlier revision as a folder laid out like the audit: its normaliser.json, the other five as they are.
     earlier = mkdtempSync(join(tmpdir(), 'trail-earlier-'));
     for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(earlier, p));

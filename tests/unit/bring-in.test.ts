@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -21,7 +21,7 @@ describe('from a folder', () => {
   test('copies the six files and they are admitted', () => {
     const root = empty();
     try {
-      bringInFrom(SHARED, root, loadLock(LOCK));
+      bringInFrom(SHARED, root, loadLock(LOCK), LOCK);
       assert.equal(admit({ root, lockPath: LOCK }).files.length, 6);
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -32,7 +32,7 @@ describe('from a folder', () => {
     const root = empty();
     try {
       copy.write('results/pairing.json', copy.read('results/pairing.json').replace('836', '837'));
-      assert.throws(() => bringInFrom(copy.root, root, loadLock(LOCK)), (e: AdmissionError) => e.check === 'digest' && e.file === 'results/pairing.json' && /--update-lock/.test(e.found));
+      assert.throws(() => bringInFrom(copy.root, root, loadLock(LOCK), LOCK), (e: AdmissionError) => e.check === 'digest' && e.file === 'results/pairing.json' && /--update-lock/.test(e.found));
       for (const p of ARTIFACT_PATHS) assert.equal(existsSync(join(root, p)), false, `${p} was written`);
     } finally {
       copy.dispose();
@@ -61,11 +61,13 @@ describe('by download', () => {
   test('downloads each file at its locked commit, verified', async () => {
     const root = empty();
     process.env['AUDIT_DOWNLOAD_BASE'] = site.url;
+    process.env['AUDIT_DOWNLOAD_INSECURE'] = '1';
     try {
-      await bringInByDownload(root, loadLock(LOCK));
+      await bringInByDownload(root, loadLock(LOCK), LOCK);
       assert.equal(admit({ root, lockPath: LOCK }).files.length, 6);
     } finally {
       delete process.env['AUDIT_DOWNLOAD_BASE'];
+      delete process.env['AUDIT_DOWNLOAD_INSECURE'];
       rmSync(root, { recursive: true, force: true });
     }
   });
@@ -76,11 +78,13 @@ describe('by download', () => {
     const original = readFileSync(served);
     cpSync(join(SHARED, 'results/pairing.json'), served);
     process.env['AUDIT_DOWNLOAD_BASE'] = site.url;
+    process.env['AUDIT_DOWNLOAD_INSECURE'] = '1';
     try {
-      await assert.rejects(bringInByDownload(root, loadLock(LOCK)), (e: AdmissionError) => e.check === 'digest' && e.file === 'results/catf1.json');
+      await assert.rejects(bringInByDownload(root, loadLock(LOCK), LOCK), (e: AdmissionError) => e.check === 'digest' && e.file === 'results/catf1.json');
       assert.equal(existsSync(join(root, 'results/adversarial.json')), false, 'nothing is written when one file is refused');
     } finally {
       delete process.env['AUDIT_DOWNLOAD_BASE'];
+      delete process.env['AUDIT_DOWNLOAD_INSECURE'];
       cpSync(join(SHARED, 'results/catf1.json'), served);
       assert.deepEqual(readFileSync(served), original);
       rmSync(root, { recursive: true, force: true });
@@ -92,7 +96,7 @@ describe('by download', () => {
       // Asynchronous, so this process's loopback server can answer the child.
       const { stdout } = await promisify(execFile)(process.execPath, [join(PROJECT, 'scripts/prepare.ts')], {
         cwd: PROJECT,
-        env: { ...process.env, AUDIT_ROOT: root, AUDIT_ARTIFACTS: '', AUDIT_DOWNLOAD_BASE: site.url },
+        env: { ...process.env, AUDIT_ROOT: root, AUDIT_ARTIFACTS: '', AUDIT_DOWNLOAD_BASE: site.url, AUDIT_DOWNLOAD_INSECURE: '1' },
       });
       assert.match(stdout, /downloaded at their locked commits/);
     } finally {
@@ -104,7 +108,7 @@ describe('by download', () => {
 test('when the download fails, the build step stops and says how to point it at a local copy', () => {
   const root = empty();
   try {
-    const r = run('scripts/prepare.ts', [], { AUDIT_ROOT: root, AUDIT_ARTIFACTS: '', AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/' });
+    const r = run('scripts/prepare.ts', [], { AUDIT_ROOT: root, AUDIT_ARTIFACTS: '', AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/', AUDIT_DOWNLOAD_INSECURE: '1' });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /download failed/);
     assert.match(r.stderr, /AUDIT_ARTIFACTS=\.\.\/shared\/trail-scorer-audit npm run build/);
@@ -126,18 +130,27 @@ test('npm run verify on an empty results/ refuses and names the missing file', (
 });
 
 describe('--update-lock', () => {
-  test('accepts new bytes, prints what changed, and keeps a pin the files disagree on', () => {
+  test('refuses files whose pins disagree, names the file, and changes nothing', () => {
     const copy = makeCopy();
+    const root = empty();
     try {
+      const lockBefore = readFileSync(copy.lockPath);
       copy.set('results/pairing.json', '/runs/0/label', 'a new label');
       copy.set('results/normaliser.json', '/pinned_commit', 'a'.repeat(40));
-      const { changes, kept } = updateLock(copy.root, copy.lockPath);
-      assert.ok(changes.some((c) => c.startsWith('results/pairing.json sha256:')), changes.join('\n'));
-      assert.ok(changes.some((c) => c.startsWith('results/normaliser.json bytes:') || c.startsWith('results/normaliser.json sha256:')));
-      assert.deepEqual(kept, [`pins.pinned_commit: the files disagree, kept ${loadLock(LOCK).pins.pinned_commit}`]);
-      assert.throws(() => admit({ root: copy.root, lockPath: copy.lockPath }), (e: AdmissionError) => e.check === 'pins' && e.file === 'results/normaliser.json');
+      const from = copy.root;
+      const elsewhere = mkdtempSync(join(tmpdir(), 'trail-lock-'));
+      const lockPath = join(elsewhere, 'artifacts.lock.json');
+      cpSync(copy.lockPath, lockPath);
+      assert.throws(
+        () => updateLock(from, lockPath, { root, commits: { all: 'b'.repeat(40) } }),
+        (e: AdmissionError) => e.check === 'pins' && e.file === 'results/normaliser.json' && /the files disagree, kept/.test(e.found),
+      );
+      assert.deepEqual(readFileSync(lockPath), lockBefore, 'the lock is unchanged');
+      assert.deepEqual(readdirSync(root), [], 'nothing is brought in, no staging left');
+      rmSync(elsewhere, { recursive: true, force: true });
     } finally {
       copy.dispose();
+      rmSync(root, { recursive: true, force: true });
     }
   });
   test('the command line rewrites the lock and admits the new files', () => {
@@ -146,10 +159,10 @@ describe('--update-lock', () => {
     try {
       copy.set('results/pairing.json', '/runs/1/label', 'relabelled');
       // The currently locked files are the old side of the change record.
-      bringInFrom(SHARED, root, loadLock(LOCK));
-      const r = run('scripts/artifacts.ts', ['--from', copy.root, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: copy.lockPath });
+      bringInFrom(SHARED, root, loadLock(LOCK), LOCK);
+      const r = run('scripts/artifacts.ts', ['--from', copy.root, '--update-lock', '--commit', `results/pairing.json=${'c'.repeat(40)}`], { AUDIT_ROOT: root, AUDIT_LOCK: copy.lockPath });
       assert.equal(r.status, 0, r.stderr);
-      assert.match(r.stdout, /lock updated:\n {2}results\/pairing\.json bytes: \d+ -> \d+/);
+      assert.match(r.stdout, /lock updated:\n {2}results\/pairing\.json commit: [0-9a-f]{40} -> c{40}\n {2}results\/pairing\.json bytes: \d+ -> \d+/);
       assert.match(r.stdout, /admitted 6 artifacts/);
       assert.notDeepEqual(readFileSync(copy.lockPath), readFileSync(LOCK));
     } finally {

@@ -1,5 +1,6 @@
 /** A table as CSV (RFC 4180): one header row, then raw values at full precision, not the formatted ones. */
 import type { Cell, Column, TableSpec } from './spec.ts';
+import { visibleKeepingLines } from '../../figures/untrusted.ts';
 
 function field(s: string): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
@@ -29,6 +30,8 @@ function value(c: Cell): string {
 
 export function toCsv(spec: TableSpec): string {
   const percent = spec.table.columns.map((_, i) => spec.table.rows.some((r) => isPercent(r[i])));
-  const lines = [spec.table.columns.map((c, i) => field(header(c, percent[i]!))), ...spec.table.rows.map((r) => r.map((c) => field(value(c))))];
+  // Control characters in artifact strings are shown visibly, never written raw (src/figures/untrusted.ts).
+  const cell = (s: string) => field(visibleKeepingLines(s));
+  const lines = [spec.table.columns.map((c, i) => cell(header(c, percent[i]!))), ...spec.table.rows.map((r) => r.map((c) => cell(value(c))))];
   return lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
 }

@@ -5,8 +5,9 @@ import { PROPERTY_NAMES, type PropertyName } from '../../../core/names.ts';
 import { evidencePacket } from '../../../findings/evidence-packet.ts';
 import { revisionIdentity } from '../../../findings/revision.ts';
 import { siteRevision } from '../../../admission/site-revision.ts';
+import { jsonText } from '../../../figures/untrusted.ts';
 
 export const getStaticPaths = (() => PROPERTY_NAMES.map((name) => ({ params: { property: name.toLowerCase() }, props: { name } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ name: PropertyName }> = ({ props }) =>
-  new Response(JSON.stringify({ ...evidencePacket(handedDown(), props.name), revision: revisionIdentity(handedDown(), siteRevision()) }, null, 2) + '\n', { headers: { 'content-type': 'application/json' } });
+  new Response(jsonText({ ...evidencePacket(handedDown(), props.name), revision: revisionIdentity(handedDown(), siteRevision()) }), { headers: { 'content-type': 'application/json' } });

@@ -1,0 +1,28 @@
+/** Admission's one network setting, checked before any request: where downloads come from. */
+import { SettingError } from '../core/setting-error.ts';
+
+const DEFAULT_BASE = 'https://raw.githubusercontent.com/';
+
+/**
+ * `AUDIT_DOWNLOAD_BASE`, as a URL ending in '/': https only, unless
+ * `AUDIT_DOWNLOAD_INSECURE=1` allows plain http (a loopback mirror in tests); no
+ * credentials, query or fragment, which would silently change every file's address.
+ */
+export function downloadBase(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env['AUDIT_DOWNLOAD_BASE'] || DEFAULT_BASE;
+  const name = 'AUDIT_DOWNLOAD_BASE';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SettingError(name, 'an absolute https:// URL', JSON.stringify(raw));
+  }
+  const insecure = env['AUDIT_DOWNLOAD_INSECURE'] === '1';
+  if (url.protocol !== 'https:' && !(insecure && url.protocol === 'http:')) {
+    throw new SettingError(name, 'an https:// URL (plain http:// only with AUDIT_DOWNLOAD_INSECURE=1)', JSON.stringify(raw));
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new SettingError(name, 'a URL without credentials, query or fragment', JSON.stringify(raw));
+  }
+  return url.href.replace(/\/?$/, '/');
+}

@@ -1,0 +1,57 @@
+/**
+ * Artifact strings are untrusted: they are shown as text, never markup (Astro escapes
+ * them), and no character in them may act on the page. Control characters (C0, DEL,
+ * C1) and the bidirectional formatting characters (marks, embeddings, overrides,
+ * isolates) are shown visibly instead: a C0 control or DEL as its Unicode control
+ * picture (␀, ␇), any other as a \u escape. In HTML the string is also wrapped in
+ * <bdi> (Untrusted.astro), so right-to-left text in it cannot reorder our sentence
+ * around it.
+ */
+
+/** Every character that must not be written raw. Tab, line feed and carriage return included: artifact text is one line. */
+export const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** What no built file may hold raw: the same, less the whitespace of markup and CSV (tab, line feed, carriage return). */
+export const RAW_CONTROL_IN_OUTPUT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** How one control character is shown. */
+export function shown(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+  if (code === 0x7f) return '\u2421';
+  return `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+export interface Segment {
+  readonly text: string;
+  /** True for a control character shown visibly (rendered in a distinct style). */
+  readonly control: boolean;
+}
+
+/** The string cut into plain runs and visibly shown control characters. */
+export function segments(text: string): Segment[] {
+  const out: Segment[] = [];
+  let last = 0;
+  for (const m of text.matchAll(RAW_CONTROL)) {
+    if (m.index > last) out.push({ text: text.slice(last, m.index), control: false });
+    out.push({ text: shown(m[0]), control: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push({ text: text.slice(last), control: false });
+  return out;
+}
+
+/** The string with every control character shown visibly (CSV, chart labels). */
+export function visibleText(text: string): string {
+  return text.replace(RAW_CONTROL, shown);
+}
+
+/** The same, keeping tab and line breaks, which a quoted CSV field holds as data (RFC 4180). */
+export function visibleKeepingLines(text: string): string {
+  return text.replace(RAW_CONTROL, (ch) => ('\t\n\r'.includes(ch) ? ch : shown(ch)));
+}
+
+/** JSON for a download: JSON.stringify escapes C0 controls in strings; this escapes the rest too, so the data is exact and nothing is raw. */
+export function jsonText(value: unknown): string {
+  // Outside strings only JSON's own whitespace is a control character; every other one is in a string and may be escaped.
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`) + '\n';
+}

@@ -1,0 +1,42 @@
+/**
+ * Two checks over every text file the build wrote (HTML, CSV, JSON, XML, SVG, txt):
+ * no raw control or bidirectional-formatting character (artifact strings are shown
+ * visibly, src/figures/untrusted.ts, so one that slipped through is a bug), and, in a
+ * build meant for publishing, no local address (a localhost canonical link or sitemap).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { RAW_CONTROL_IN_OUTPUT } from '../figures/untrusted.ts';
+
+const TEXT = /\.(html|csv|json|xml|svg|txt|css|js|webmanifest)$/;
+const LOCAL = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/;
+
+function textFiles(dist: string): string[] {
+  return readdirSync(dist, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && TEXT.test(e.name) && !join(e.parentPath, e.name).includes(`${join(dist, 'pagefind')}`))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+function place(text: string, index: number): string {
+  const before = text.slice(0, index);
+  const line = before.split('\n').length;
+  return `line ${line}, column ${index - before.lastIndexOf('\n')}`;
+}
+
+export function checkPublishedText(dist: string, publishing: boolean): string[] {
+  const problems: string[] = [];
+  for (const file of textFiles(dist)) {
+    const text = readFileSync(file, 'utf8');
+    const name = relative(dist, file);
+    const control = new RegExp(RAW_CONTROL_IN_OUTPUT.source).exec(text);
+    if (control) {
+      const code = control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+      problems.push(`${name}: ${place(text, control.index)}: a raw control character U+${code}; artifact strings must be shown visibly`);
+    }
+    if (publishing) {
+      const local = LOCAL.exec(text);
+      if (local) problems.push(`${name}: ${place(text, local.index)}: names "${local[0]}" in a build meant for publishing; set SITE_URL`);
+    }
+  }
+  return problems;
+}
