@@ -4,8 +4,8 @@ import { createIndex } from 'pagefind';
 export async function writeSearchIndex(dist: string): Promise<number> {
   const { index, errors } = await createIndex({
     rootSelector: 'html',
-    // Tooltips, charts and code would only add noise to results.
-    excludeSelectors: ['.fig-p', '.chart-svg', 'nav.toc', '.prov-note', 'pre', '.legend', '.anchor', 'ul.leaves', '.cond', '.skip'],
+    // Tooltips, charts, code and table bodies (cells that Pagefind would run together) would only add noise to results; captions stay.
+    excludeSelectors: ['.table-scroll', '.fig-p', '.chart-svg', 'nav.toc', '.prov-note', 'pre', '.legend', '.anchor', 'ul.leaves', '.cond', '.skip'],
     forceLanguage: 'en',
   });
   if (!index) throw new Error(`search index: ${errors.join('; ')}`);
