@@ -8,6 +8,9 @@ import Said from './figures/Said.astro';
 import ScorerLines from './figures/ScorerLines.astro';
 import Finding from './ui/Finding.astro';
 import Holds from './ui/Holds.astro';
+import Term from './ui/Term.astro';
+import PreRegistrationLink from './findings/PreRegistrationLink.astro';
+import Sources from './findings/Sources.astro';
 import H1 from './ui/H1.astro';
 import H2 from './ui/H2.astro';
 import H3 from './ui/H3.astro';
@@ -50,6 +53,9 @@ export const MDX_COMPONENTS = {
   ScorerLines,
   Finding,
   Holds,
+  Term,
+  PreRegistrationLink,
+  Sources,
   HeadlinePredictor,
   TeaserTable,
   VerdictGrid,

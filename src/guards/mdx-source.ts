@@ -16,6 +16,7 @@ import { isDerivationName } from '../derive/named.ts';
 import { isConclusionName } from '../derive/conclusions.ts';
 import { isFindingId } from '../findings/registry.ts';
 import { isScorerLine } from '../findings/scorer-lines.ts';
+import { isGlossaryTerm } from '../findings/glossary.ts';
 
 export interface SourceProblem {
   readonly file: string;
@@ -95,6 +96,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
       });
       if (name === 'Derived' && !isDerivationName(attr(n, 'name') ?? '')) report(n, `<Derived name="${attr(n, 'name')}">: no such derivation (src/derive/named.ts)`);
       if (name === 'Holds' && !isConclusionName(attr(n, 'that') ?? '')) report(n, `<Holds that="${attr(n, 'that')}">: no such conclusion (src/derive/conclusions.ts)`);
+      if (name === 'Term' && !isGlossaryTerm(attr(n, 'of') ?? '')) report(n, `<Term of="${attr(n, 'of')}">: no such glossary term (src/findings/glossary.ts)`);
       if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? '')) report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
       if (name === 'ScorerLines') {
         const spec = attr(n, 'at') ?? '';

@@ -11,9 +11,9 @@ const lockIndex = (a: Audit, path: string) => a.lock.files.findIndex((f) => f.pa
 export function verdictsTable(a: Audit): TableSpec {
   return {
     id: 'table-verdicts',
-    caption: 'The nine properties, each decided by the audit before any code ran',
+    caption: "The nine properties as pre-registered, and the audit's verdict on each",
     table: {
-      columns: [{ label: 'property' }, { label: 'as pre-registered' }, { label: 'verdict' }, { label: 'how far off it is' }],
+      columns: [{ label: 'property' }, { label: "as pre-registered, in the audit's short form" }, { label: 'verdict' }, { label: 'how far off it is' }],
       rows: a.properties.map((p) => {
         const at = (k: string) => ({ type: 'artifact', file: p.file, pointer: toPointer(['properties', p.name, k]) }) as const;
         return [

@@ -1,0 +1,29 @@
+/**
+ * The words a newcomer needs, and how to spot each one in running text. The
+ * definitions are prose on the report (content/report.mdx, "Words used here");
+ * this module names the terms, so a link to one that does not exist fails the build,
+ * and the glossary test can find each term's first use on every page.
+ */
+export const GLOSSARY = {
+  trace: /\btraces?\b/i,
+  span: /\bspans?\b/i,
+  gold: /\bgold\b/i,
+  taxonomy: /\btaxonomy\b/i,
+  normaliser: /\bnormaliser\b/i,
+  'joint-accuracy': /\bjoint accurac(?:y|ies)\b/i,
+  'location-accuracy': /\blocation accurac(?:y|ies)\b/i,
+  ceiling: /\bceilings?\b/i,
+  oracle: /\boracle\b/i,
+} as const;
+
+export type GlossaryTerm = keyof typeof GLOSSARY;
+export const GLOSSARY_TERMS = Object.keys(GLOSSARY) as GlossaryTerm[];
+
+export function isGlossaryTerm(t: string): t is GlossaryTerm {
+  return Object.hasOwn(GLOSSARY, t);
+}
+
+/** The anchor of a term's definition on the report. */
+export function glossaryAnchor(t: GlossaryTerm): string {
+  return `glossary-${t}`;
+}

@@ -1,0 +1,422 @@
+/**
+ * The claims review, kept honest: every sentence of prose the site shows (the MDX,
+ * the text of pages and components, the captions, notes and text alternatives
+ * written in src) and every <Holds> condition must have a row in the committed
+ * register (content/claims.register.json) saying what supports it.
+ *
+ * A sentence's identity is a hash of its normalised text, with every figure, name or
+ * expression replaced by one placeholder: moving a sentence to another file keeps its
+ * row, while changing a single word of it asks for a fresh review.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { mdxjs } from 'micromark-extension-mdxjs';
+import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { z } from 'zod';
+
+/** One sentence (or one <Holds>) found in the site's sources. */
+export interface Claim {
+  /** `s-` and ten hex digits of the normalised sentence's SHA-256, or `holds:` and the condition's name. */
+  readonly id: string;
+  readonly file: string;
+  readonly line: number;
+  /** The sentence as found (placeholders for figures), for the failure message only. */
+  readonly text: string;
+}
+
+const PLACEHOLDER = '·';
+
+/** Components that stand for a figure, a name or a citation: their text is data, not our words. */
+const DATA_COMPONENTS = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor', 'Fig', 'Quote', 'Ident', 'CensusFig', 'Said', 'VerdictBadge', 'Cite']);
+
+export function normalise(sentence: string): string {
+  return sentence
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*·\s*/g, ' · ')
+    .replace(/[\s.;:,]+$/, '')
+    .trim();
+}
+
+export function sentenceId(sentence: string): string {
+  return `s-${createHash('sha256').update(normalise(sentence)).digest('hex').slice(0, 10)}`;
+}
+
+/** Sentences of a block of running text: a break after . ! or ? before a capital, a placeholder or a quote. */
+export function splitSentences(text: string): string[] {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (!flat) return [];
+  return flat
+    .split(/(?<=[.!?])\s+(?=[A-Z·`"'(<])/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** Prose worth a review: enough plain words (paths, keys and identifiers are not words; short labels are not claims). */
+function isProse(sentence: string, minWords: number): boolean {
+  return sentence.split(/\s+/).filter((t) => /^[("'`]*[A-Za-z][A-Za-z'’-]*[.,;:!?)"'`]*$/.test(t)).length >= minWords;
+}
+
+// Code that leaks into a template's text (the parts of an expression around its markup) is not prose.
+const CODE = /=>|===|\?\.|\bconst\b|\breturn\b|[{}]/;
+
+function claimsOf(file: string, line: number, block: string, minWords = 4): Claim[] {
+  return block
+    .split('\u0000')
+    .flatMap(splitSentences)
+    .filter((s) => isProse(s, minWords) && !CODE.test(s))
+    .map((text) => ({ id: sentenceId(text), file, line, text }));
+}
+
+interface MdNode {
+  type: string;
+  value?: string;
+  name?: string | null;
+  depth?: number;
+  attributes?: { type: string; name?: string; value?: unknown }[];
+  children?: MdNode[];
+  position?: { start: { line: number } };
+}
+
+const BLOCKISH = new Set(['dt', 'dd', 'li', 'p', 'div']);
+
+const attr = (n: MdNode, name: string) => n.attributes?.find((a) => a.name === name)?.value;
+
+/** MDX: headings and paragraphs (including those inside components), the frontmatter's title and description, and every <Holds>. */
+export function mdxClaims(file: string, source: string): Claim[] {
+  const out: Claim[] = [];
+  const fm = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  let offset = 0;
+  if (fm) {
+    offset = fm[0].split('\n').length - 1;
+    fm[1]!.split('\n').forEach((l, i) => {
+      const m = /^(title|description):\s*"?(.*?)"?\s*$/.exec(l);
+      if (m) out.push(...claimsOf(file, i + 2, m[2]!.replace(/\\"/g, '"')));
+    });
+  }
+  const tree = fromMarkdown(source.slice(fm?.[0].length ?? 0), { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as MdNode;
+  const lineOf = (n: MdNode) => (n.position?.start.line ?? 1) + offset;
+
+  const inline = (n: MdNode): string => {
+    if (n.type === 'text' || n.type === 'inlineCode') return n.value ?? '';
+    if ((n.type === 'mdxJsxTextElement' || n.type === 'mdxJsxFlowElement') && n.name && DATA_COMPONENTS.has(n.name)) return PLACEHOLDER;
+    if (n.type === 'mdxJsxTextElement' && n.name === 'Holds') {
+      const that = attr(n, 'that');
+      if (typeof that === 'string') out.push({ id: `holds:${that}`, file, line: lineOf(n), text: `<Holds that="${that}">` });
+    }
+    if (n.type === 'mdxTextExpression') return PLACEHOLDER;
+    // A block-level tag written inline (the glossary's dt and dd) ends the sentence before it.
+    if (n.type === 'mdxJsxTextElement' && n.name && BLOCKISH.has(n.name)) return `\u0000${(n.children ?? []).map(inline).join('')}\u0000`;
+    if (n.type === 'break') return ' ';
+    return (n.children ?? []).map(inline).join('');
+  };
+
+  const block = (n: MdNode): void => {
+    if (n.type === 'paragraph' || n.type === 'heading') {
+      out.push(...claimsOf(file, lineOf(n), inline(n)));
+      return;
+    }
+    if (n.type === 'code' || n.type === 'mdxjsEsm' || n.type === 'mdxFlowExpression') return;
+    if (n.type === 'mdxJsxFlowElement' && n.name && DATA_COMPONENTS.has(n.name)) return;
+    // A flow element holding text directly (an HTML <p> in MDX) is a paragraph of its own.
+    if (n.type === 'mdxJsxFlowElement' && (n.children ?? []).some((c) => c.type !== 'paragraph' && c.type !== 'mdxJsxFlowElement' && c.type !== 'heading')) {
+      out.push(...claimsOf(file, lineOf(n), inline(n)));
+      return;
+    }
+    (n.children ?? []).forEach(block);
+  };
+  block(tree);
+  return out;
+}
+
+/** Inline tags keep their text in the sentence; every other tag ends a block. */
+const INLINE_TAGS = new Set(['a', 'strong', 'em', 'code', 'span', 'abbr', 'b', 'i', 'Fragment', 'Term']);
+
+/** Whether the braced expression starting at `at` holds markup (a tag opening inside it). */
+function jsxInside(body: string, at: number): boolean {
+  let depth = 0;
+  for (let j = at; j < body.length; j++) {
+    if (body[j] === '{') depth++;
+    else if (body[j] === '}' && --depth === 0) return false;
+    else if (body[j] === '<' && /[A-Za-z]/.test(body[j + 1] ?? '')) return true;
+  }
+  return false;
+}
+
+/** Astro templates: the text between tags, with expressions and data components as placeholders. */
+export function astroClaims(file: string, source: string): Claim[] {
+  const fm = /^---\n[\s\S]*?\n---\n/.exec(source);
+  const startLine = fm ? fm[0].split('\n').length : 1;
+  // The frontmatter is TypeScript: its strings are read as any other source's.
+  const frontmatterClaims = fm ? tsClaims(file, fm[0]) : [];
+  let body = source.slice(fm?.[0].length ?? 0);
+  // Scripts and styles are not prose; keep their newlines so lines still count right.
+  body = body.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, (m) => m.replace(/[^\n]/g, ' '));
+  const out: Claim[] = [...frontmatterClaims];
+  // Attributes a reader sees as text: a page's description and title given as plain strings.
+  for (const m of body.matchAll(/\b(description|title)="([^"{}]+)"/g)) {
+    out.push(...claimsOf(file, startLine + body.slice(0, m.index).split('\n').length - 1, m[2]!));
+  }
+  // Walk the text, turning expressions and data components into placeholders and block tags into breaks.
+  let text = '';
+  const lines: number[] = [];
+  let line = startLine;
+  let i = 0;
+  const emit = (s: string) => {
+    for (const ch of s) {
+      text += ch;
+      lines.push(line);
+    }
+  };
+  while (i < body.length) {
+    const ch = body[i]!;
+    if (ch === '\n') {
+      line++;
+      emit(' ');
+      i++;
+    } else if (ch === '{' && jsxInside(body, i)) {
+      // An expression holding markup: its text is prose too, so step inside it; the code around the markup holds no words.
+      text += '\u0000';
+      lines.push(line);
+      i++;
+    } else if (ch === '}' ) {
+      text += '\u0000';
+      lines.push(line);
+      i++;
+    } else if (ch === '{') {
+      let depth = 0;
+      let j = i;
+      for (; j < body.length; j++) {
+        if (body[j] === '{') depth++;
+        else if (body[j] === '}' && --depth === 0) break;
+        if (body[j] === '\n') line++;
+      }
+      const expr = body.slice(i + 1, j);
+      // A string constant in braces ({' '}, {'; '}) is text; any other expression is data.
+      const literal = /^\s*(['"])(.*)\1\s*$/.exec(expr);
+      emit(literal ? literal[2]! : /</.test(expr) ? '\n\n' : PLACEHOLDER);
+      i = j + 1;
+    } else if (ch === '<' && /^<\/?[A-Za-z]/.test(body.slice(i, i + 3))) {
+      const m = /^<\/?([A-Za-z][\w.-]*)/.exec(body.slice(i))!;
+      const name = m[1]!;
+      let j = i;
+      let depth = 0;
+      for (; j < body.length; j++) {
+        if (body[j] === '{') depth++;
+        else if (body[j] === '}') depth--;
+        else if (body[j] === '>' && depth === 0) break;
+        if (body[j] === '\n') line++;
+      }
+      const selfClosing = body[j - 1] === '/';
+      const closing = body[i + 1] === '/';
+      if (DATA_COMPONENTS.has(name)) {
+        if (!closing) emit(PLACEHOLDER);
+        if (!selfClosing && !closing) {
+          // Skip a data component's children too.
+          const end = body.indexOf(`</${name}>`, j);
+          if (end > 0) {
+            line += body.slice(j, end).split('\n').length - 1;
+            j = end + name.length + 2;
+          }
+        }
+      } else if (!INLINE_TAGS.has(name)) {
+        text += '\u0000';
+        lines.push(line);
+      }
+      i = j + 1;
+    } else {
+      emit(ch);
+      i++;
+    }
+  }
+  let start = 0;
+  for (const chunk of text.split('\u0000')) {
+    const firstText = chunk.search(/\S/);
+    if (firstText >= 0) out.push(...claimsOf(file, lines[start + firstText] ?? startLine, chunk));
+    start += chunk.length + 1;
+  }
+  return out;
+}
+
+/**
+ * TypeScript: string literals of four words or more, outside comments, that are not
+ * a refusal (an Error's message or a condition's failure reason, which the build
+ * prints and no page shows).
+ */
+export function tsClaims(file: string, source: string): Claim[] {
+  const out: Claim[] = [];
+  let i = 0;
+  let line = 1;
+  while (i < source.length) {
+    const ch = source[i]!;
+    const two = source.slice(i, i + 2);
+    if (ch === '\n') {
+      line++;
+      i++;
+    } else if (two === '//') {
+      while (i < source.length && source[i] !== '\n') i++;
+    } else if (two === '/*') {
+      const end = source.indexOf('*/', i + 2);
+      const stop = end < 0 ? source.length : end + 2;
+      line += source.slice(i, stop).split('\n').length - 1;
+      i = stop;
+    } else if (ch === '/' && /(^|[(,=:[!&|?{};]|return)\s*$/.test(source.slice(Math.max(0, i - 12), i))) {
+      // A regular expression literal: skip it, character classes included.
+      let j = i + 1;
+      let inClass = false;
+      for (; j < source.length && source[j] !== '\n'; j++) {
+        if (source[j] === '\\') j++;
+        else if (source[j] === '[') inClass = true;
+        else if (source[j] === ']') inClass = false;
+        else if (source[j] === '/' && !inClass) break;
+      }
+      i = j + 1;
+    } else if (ch === "'" || ch === '"' || ch === '`') {
+      const startLine = line;
+      let j = i + 1;
+      let value = '';
+      while (j < source.length && source[j] !== ch) {
+        if (source[j] === '\\') {
+          value += source[j + 1] ?? '';
+          j += 2;
+          continue;
+        }
+        if (ch === '`' && source.slice(j, j + 2) === '${') {
+          let depth = 0;
+          for (; j < source.length; j++) {
+            if (source[j] === '{') depth++;
+            else if (source[j] === '}' && --depth === 0) break;
+          }
+          value += PLACEHOLDER;
+          j++;
+          continue;
+        }
+        if (source[j] === '\n') line++;
+        value += source[j];
+        j++;
+      }
+      const before = source.slice(Math.max(0, i - 40), i);
+      const refusal = /(Error\(\s*|throw\s+|return\s+|\|\|\s*|fail\(\s*)$/.test(before);
+      if (!refusal) out.push(...claimsOf(file, startLine, value, 5));
+      i = j + 1;
+    } else {
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Where the site's prose lives. TypeScript only where it writes text a page shows. */
+export const PROSE_SOURCES = {
+  mdx: ['content'],
+  astro: ['src/pages', 'src/layouts', 'src/components'],
+  ts: ['src/findings', 'src/charts', 'src/rederive', 'src/derive/conclusions.ts', 'src/figures/paper.ts', 'src/figures/sources.ts'],
+} as const;
+
+function filesUnder(root: string, rel: string, ext: string): string[] {
+  const abs = join(root, rel);
+  let entries: string[];
+  try {
+    if (!readdirSync(abs)) return [];
+    entries = readdirSync(abs, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith(ext))
+      .map((e) => relative(root, join(e.parentPath, e.name)));
+  } catch {
+    // A single file, or a path that does not exist (yet).
+    try {
+      readFileSync(abs);
+      return rel.endsWith(ext) ? [rel] : [];
+    } catch {
+      return [];
+    }
+  }
+  return entries.sort();
+}
+
+export function siteClaims(root: string): Claim[] {
+  const out: Claim[] = [];
+  for (const rel of PROSE_SOURCES.mdx) for (const f of filesUnder(root, rel, '.mdx')) out.push(...mdxClaims(f, readFileSync(join(root, f), 'utf8')));
+  for (const rel of PROSE_SOURCES.astro) for (const f of filesUnder(root, rel, '.astro')) out.push(...astroClaims(f, readFileSync(join(root, f), 'utf8')));
+  for (const rel of PROSE_SOURCES.ts) for (const f of filesUnder(root, rel, '.ts')) out.push(...tsClaims(f, readFileSync(join(root, f), 'utf8')));
+  return out;
+}
+
+/** What can support a sentence. */
+export const SUPPORT_KINDS = ['artifact', 'rederivation', 'audit-readme', 'audit-spec', 'paper', 'site'] as const;
+
+export const RegisterRow = z.strictObject({
+  id: z.string().regex(/^(s-[0-9a-f]{10}|holds:[a-z0-9-]+)$/),
+  /** The page it shows on (or "build" for text only the build prints). */
+  page: z.string().min(1),
+  /** Where it was found when reviewed; informative, not checked (files move). */
+  file: z.string().min(1),
+  /** A short gist in the reviewer's words, never a copied passage. */
+  gist: z.string().min(3).max(160),
+  support: z.strictObject({
+    kind: z.enum(SUPPORT_KINDS),
+    /** file#/pointer, a derivation or conclusion name, a section heading of the audit's README, a spec section, or a site module. */
+    at: z.string().min(1),
+  }),
+  /** supported: true as it stands; rewritten: changed in the review to say no more than its support; about-the-site: a statement about this site, checked against its code. */
+  verdict: z.enum(['supported', 'rewritten', 'about-the-site']),
+});
+export type RegisterRow = z.infer<typeof RegisterRow>;
+export const Register = z.strictObject({ $comment: z.string(), rows: z.array(RegisterRow) });
+
+export const REGISTER_PATH = 'content/claims.register.json';
+
+/** Both directions: every claim has a row, every row has a claim. Messages say exactly what to add or remove. */
+export function checkRegister(claims: readonly Claim[], rows: readonly RegisterRow[]): string[] {
+  const problems: string[] = [];
+  const known = new Set(rows.map((r) => r.id));
+  const seen = new Set<string>();
+  for (const c of claims) {
+    if (known.has(c.id) || seen.has(c.id)) {
+      seen.add(c.id);
+      continue;
+    }
+    seen.add(c.id);
+    const short = c.text.length > 90 ? `${c.text.slice(0, 87)}...` : c.text;
+    problems.push(
+      `${c.file}:${c.line}: ${c.id.startsWith('holds:') ? 'this <Holds>' : 'this sentence'} is not in the claims register (${REGISTER_PATH}): "${short}". ` +
+        `Review it against the artifacts and the audit, then add a row: ` +
+        `{ "id": "${c.id}", "page": "<the page>", "file": "${c.file}", "gist": "<what it says, in your words>", "support": { "kind": "<${SUPPORT_KINDS.join(' | ')}>", "at": "<pointer, derivation, README section or module>" }, "verdict": "<supported | rewritten | about-the-site>" }`,
+    );
+  }
+  const ids = new Set(claims.map((c) => c.id));
+  const dup = new Set<string>();
+  for (const r of rows) {
+    if (dup.has(r.id)) problems.push(`${REGISTER_PATH}: row ${r.id} appears twice`);
+    dup.add(r.id);
+    if (!ids.has(r.id)) problems.push(`${REGISTER_PATH}: row ${r.id} ("${r.gist}") matches no sentence on the site any more: the sentence changed or went; remove the row, and register the new sentence if there is one`);
+  }
+  return problems;
+}
+
+/**
+ * Sections of the audit's README a row may cite, by a short key; the value is a
+ * fragment of the section's heading (under ten words, so no passage is copied).
+ */
+export const AUDIT_README_SECTIONS = {
+  opening: 'A program that cannot read scores higher',
+  properties: 'The nine pre-registered properties',
+  prereg: 'A pre-registration where a clean sweep',
+  verdicts: 'Two verdicts, and the difference between them',
+  'full-table': 'How can that be true?',
+  recall: 'Of course a maximal predictor',
+  ceiling: 'Nothing in either table reaches',
+  'trailing-comma': 'One trailing comma keeps a gold file',
+  drift: 'Gold labels that miss the taxonomy',
+  order: 'An order dependence that costs nothing today',
+  catf1: 'Category F1 never looks at where',
+  null: 'One null category, and a correct judge',
+  table5: 'The paper and the repository describe different',
+  running: 'Running it, and reading the code',
+  ci: 'A green badge over numbers CI',
+  limits: 'Limits and licence',
+  'not-in-dispute': "The paper's finding is not in dispute",
+  'data-licence': 'Where the data comes from',
+  citation: 'Paper: Deshpande et al.',
+} as const;

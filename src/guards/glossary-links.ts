@@ -1,0 +1,62 @@
+/**
+ * Every page links each glossary term at its first use in running text: the first
+ * time a term's word appears in a paragraph of an MDX page (headings, names in code,
+ * figures and the glossary's own definitions aside), it must sit inside
+ * <Term of="that-term">.
+ */
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { mdxjs } from 'micromark-extension-mdxjs';
+import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { GLOSSARY, GLOSSARY_TERMS, type GlossaryTerm } from '../findings/glossary.ts';
+
+export interface UnlinkedUse {
+  readonly term: GlossaryTerm;
+  readonly line: number;
+  readonly word: string;
+}
+
+interface Node {
+  type: string;
+  value?: string;
+  name?: string | null;
+  attributes?: { type: string; name?: string; value?: unknown }[];
+  children?: Node[];
+  position?: { start: { line: number } };
+}
+
+const SKIP = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor', 'Said', 'PreRegistrationLink', 'Sources']);
+
+export function unlinkedFirstUses(source: string): UnlinkedUse[] {
+  const fm = /^---\n[\s\S]*?\n---\n/.exec(source);
+  const offset = fm ? fm[0].split('\n').length - 1 : 0;
+  const tree = fromMarkdown(source.slice(fm?.[0].length ?? 0), { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as Node;
+  const seen = new Set<GlossaryTerm>();
+  const out: UnlinkedUse[] = [];
+  const walk = (n: Node, inTerm: string | undefined, line: number): void => {
+    const here = (n.position?.start.line ?? line - offset) + offset;
+    if (n.type === 'heading' || n.type === 'code' || n.type === 'inlineCode' || n.type === 'mdxjsEsm') return;
+    if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name) {
+      if (SKIP.has(n.name)) return;
+      // The glossary defines the terms; its own text needs no links.
+      if (n.name === 'dl' && n.attributes?.some((a) => a.name === 'class' && a.value === 'glossary')) return;
+      if (n.name === 'Term') {
+        const of = n.attributes?.find((a) => a.name === 'of')?.value;
+        (n.children ?? []).forEach((c) => walk(c, typeof of === 'string' ? of : undefined, here));
+        return;
+      }
+    }
+    if (n.type === 'text' && n.value) {
+      for (const term of GLOSSARY_TERMS) {
+        if (seen.has(term)) continue;
+        const m = GLOSSARY[term].exec(n.value);
+        if (!m) continue;
+        seen.add(term);
+        if (inTerm !== term) out.push({ term, line: here, word: m[0] });
+      }
+      return;
+    }
+    (n.children ?? []).forEach((c) => walk(c, inTerm, here));
+  };
+  walk(tree, undefined, 1);
+  return out;
+}
