@@ -29,7 +29,7 @@ export interface Claim {
 const PLACEHOLDER = '·';
 
 /** Components that stand for a figure, a name or a citation: their text is data, not our words. */
-const DATA_COMPONENTS = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor', 'Fig', 'Quote', 'Ident', 'CensusFig', 'Said', 'VerdictBadge', 'Cite']);
+const DATA_COMPONENTS = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor', 'Fig', 'Quote', 'Ident', 'CensusFig', 'Said', 'VerdictBadge', 'Cite', 'PreRegistrationLink', 'Sources']);
 
 export function normalise(sentence: string): string {
   return sentence
@@ -407,6 +407,8 @@ export const AUDIT_README_SECTIONS = {
   'full-table': 'How can that be true?',
   recall: 'Of course a maximal predictor',
   ceiling: 'Nothing in either table reaches',
+  absent: 'The gold-blind predictor sits a little under',
+  precision: 'Dividing the same intersections by the prediction',
   'trailing-comma': 'One trailing comma keeps a gold file',
   drift: 'Gold labels that miss the taxonomy',
   order: 'An order dependence that costs nothing today',

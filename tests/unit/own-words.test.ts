@@ -1,5 +1,5 @@
 /**
- * Every sentence on the site is ours: no run of ten words in the prose, the
+ * Every sentence on the site is ours: no run of ten words in the prose (and the claims register), the
  * components or the README may also stand in the audit's own README.
  */
 import assert from 'node:assert/strict';
@@ -7,32 +7,18 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { PROJECT, SHARED } from '../support/fixture.ts';
+import { normalise, sharedRuns } from '../support/own-words.ts';
 
 const AUDIT_README = join(SHARED, '../context/trail-scorer-audit-README.txt');
-const normalise = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
 
 function ourFiles(): string[] {
   const files = ['README.md'];
   for (const dir of ['content', 'src']) {
     for (const e of readdirSync(join(PROJECT, dir), { recursive: true, withFileTypes: true })) {
-      if (e.isFile() && /\.(md|mdx|astro|ts)$/.test(e.name)) files.push(relative(PROJECT, join(e.parentPath, e.name)));
+      if (e.isFile() && (/\.(md|mdx|astro|ts)$/.test(e.name) || (dir === 'content' && e.name.endsWith('.json')))) files.push(relative(PROJECT, join(e.parentPath, e.name)));
     }
   }
   return files;
-}
-
-/** Runs of ten words (over fifty characters) that `text` shares with `reference`. */
-export function sharedRuns(text: string, reference: string): string[] {
-  const words = normalise(text).split(' ');
-  const hits: string[] = [];
-  for (let i = 0; i + 10 <= words.length; i++) {
-    const run = words.slice(i, i + 10).join(' ');
-    if (run.length > 50 && reference.includes(run)) {
-      hits.push(run);
-      i += 9;
-    }
-  }
-  return hits;
 }
 
 test('the check finds a copied run', () => {

@@ -1,0 +1,175 @@
+/**
+ * The claims review cannot be skipped: every sentence of prose and every <Holds> on
+ * the site has a row in content/claims.register.json, every row still matches a
+ * sentence, and every row's support points at something that exists. And every
+ * page links each glossary term at its first use.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import {
+  AUDIT_README_SECTIONS,
+  REGISTER_PATH,
+  Register,
+  astroClaims,
+  checkRegister,
+  mdxClaims,
+  sentenceId,
+  siteClaims,
+  tsClaims,
+  type RegisterRow,
+} from '../../src/guards/claims.ts';
+import { unlinkedFirstUses } from '../../src/guards/glossary-links.ts';
+import { isConclusionName } from '../../src/derive/conclusions.ts';
+import { isDerivationName } from '../../src/derive/named.ts';
+import { resolvePointer } from '../../src/admission/pointer.ts';
+import { PROJECT, SHARED } from '../support/fixture.ts';
+import { normalise, sharedRuns } from '../support/own-words.ts';
+
+const AUDIT_README = join(SHARED, '../context/trail-scorer-audit-README.txt');
+const AUDIT_SPEC = join(SHARED, '../context/audit-report-spec.md');
+const register = (): RegisterRow[] => Register.parse(JSON.parse(readFileSync(join(PROJECT, REGISTER_PATH), 'utf8'))).rows;
+
+const row = (id: string): RegisterRow => ({ id, page: '/', file: 'content/x.mdx', gist: 'a test sentence', support: { kind: 'site', at: 'README.md' }, verdict: 'about-the-site' });
+
+/** What is wrong with each row's support: a pointer to nothing, an unknown name or section, a copied gist. */
+function supportProblems(rows: readonly RegisterRow[]): string[] {
+  const readme = existsSync(AUDIT_README) ? readFileSync(AUDIT_README, 'utf8') : undefined;
+  const spec = existsSync(AUDIT_SPEC) ? readFileSync(AUDIT_SPEC, 'utf8') : undefined;
+  const problems: string[] = [];
+  for (const r of rows) {
+    const { kind, at } = r.support;
+    const where = `${REGISTER_PATH} row ${r.id}`;
+    if (r.id.startsWith('holds:') && !(kind === 'rederivation' && at === `conclusion:${r.id.slice('holds:'.length)}`)) problems.push(`${where}: a <Holds> is supported by its own conclusion`);
+    if (kind === 'artifact') {
+      const m = /^((?:results|index)\/[a-z0-9]+\.json)#(\/.*)$/.exec(at);
+      if (!m) problems.push(`${where}: "${at}" is not file#/pointer`);
+      else if (existsSync(join(SHARED, m[1]!)) && resolvePointer(JSON.parse(readFileSync(join(SHARED, m[1]!), 'utf8')), m[2]!) === undefined) problems.push(`${where}: ${at} names no leaf`);
+    } else if (kind === 'rederivation') {
+      const [what, name = ''] = at.split(':');
+      const ok = what === 'conclusion' ? isConclusionName(name) : what === 'derived' ? isDerivationName(name) : what === 'rederive' ? existsSync(join(PROJECT, 'src/rederive')) && readdirSync(join(PROJECT, 'src/rederive')).some((f) => f.endsWith('.ts') && readFileSync(join(PROJECT, 'src/rederive', f), 'utf8').includes(`name: '${name}'`)) : false;
+      if (!ok) problems.push(`${where}: no ${what} named ${name}`);
+    } else if (kind === 'audit-readme') {
+      const fragment = (AUDIT_README_SECTIONS as Record<string, string>)[at];
+      if (!fragment) problems.push(`${where}: "${at}" is not a README section key (AUDIT_README_SECTIONS)`);
+      else if (readme && !readme.includes(fragment)) problems.push(`${where}: the audit README has no section "${fragment}"`);
+    } else if (kind === 'audit-spec') {
+      const m = /^§(\d+)(\.\d+)?$/.exec(at);
+      if (!m) problems.push(`${where}: "${at}" is not a spec section like §5 or §9.7`);
+      else if (spec && !new RegExp(`^#+ ${m[1]}${(m[2] ?? '').replace('.', '\\.')}\\b`, 'm').test(spec) && !spec.includes(`## ${m[1]}.`)) problems.push(`${where}: the spec has no section ${at}`);
+    } else if (!existsSync(join(PROJECT, at.split('#')[0]!))) {
+      problems.push(`${where}: ${at} does not exist in the project`);
+    }
+    if (readme) for (const run of sharedRuns(r.gist, normalise(readme))) problems.push(`${where}: the gist copies the audit's README: "${run}"`);
+  }
+  return problems;
+}
+
+describe('claims register', () => {
+  test('every sentence and <Holds> on the site has a row, and every row matches one', () => {
+    assert.deepEqual(checkRegister(siteClaims(PROJECT), register()), []);
+  });
+
+  test('an unregistered new sentence trips it, naming file:line and the row to add', () => {
+    const before = '---\ntitle: A page about nothing in particular\n---\n\nThe scorer reads the gold files one by one.\n';
+    const rows = mdxClaims('content/x.mdx', before).map((c) => row(c.id));
+    assert.deepEqual(checkRegister(mdxClaims('content/x.mdx', before), rows), []);
+    const after = before + '\nIt also reads every trace twice over.\n';
+    const problems = checkRegister(mdxClaims('content/x.mdx', after), rows);
+    assert.equal(problems.length, 1);
+    const id = sentenceId('It also reads every trace twice over.');
+    assert.match(problems[0]!, /^content\/x\.mdx:7: this sentence is not in the claims register \(content\/claims\.register\.json\): "It also reads every trace twice over\."/);
+    assert.ok(problems[0]!.includes(`{ "id": "${id}", "page": "<the page>", "file": "content/x.mdx"`), problems[0]);
+  });
+
+  test('an unregistered <Holds> trips it, and so does a row whose sentence is gone', () => {
+    const src = 'Text before. <Holds that="p8-is-latent">The verdict is LATENT here.</Holds>\n';
+    const claims = mdxClaims('content/x.mdx', src);
+    assert.ok(claims.some((c) => c.id === 'holds:p8-is-latent'));
+    const rows = claims.filter((c) => !c.id.startsWith('holds:')).map((c) => row(c.id));
+    assert.match(checkRegister(claims, rows).join('\n'), /content\/x\.mdx:1: this <Holds> is not in the claims register/);
+    const stale = [...claims.map((c) => row(c.id)), row('s-0123456789')];
+    assert.match(checkRegister(claims, stale).join('\n'), /row s-0123456789 \("a test sentence"\) matches no sentence on the site any more/);
+  });
+
+  test('identity: a sentence keeps its row when it moves or its figures change, and needs a new one when a word changes', () => {
+    const a = mdxClaims('content/a.mdx', 'Of the <Leaf at="results/datacheck.json#/gold_files/on_disk" as="count" /> gold files, most load.\n')[0]!;
+    const b = mdxClaims('content/b.mdx', 'Of the <Derived name="table-5/cells-compared" /> gold  files, most load.\n')[0]!;
+    const c = mdxClaims('content/a.mdx', 'Of the <Leaf at="results/datacheck.json#/gold_files/on_disk" as="count" /> gold files, all load.\n')[0]!;
+    assert.equal(a.id, b.id);
+    assert.notEqual(a.id, c.id);
+  });
+
+  test('reads template text, page descriptions and prose strings in code, and skips code, refusals and comments', () => {
+    const astro = [
+      '---',
+      "const label = 'A caption written in the frontmatter of the page';",
+      '---',
+      '<Base description="The page as a search engine sees it, in a sentence.">',
+      '  <p>The first sentence sits here. Then a <a href="x">linked word</a> in the second one, with <Fig figure={f} /> inside.</p>',
+      "  {rows.map((r) => <li>Each row gets its own line of text.</li>)}",
+      '</Base>',
+    ].join('\n');
+    const texts = astroClaims('src/pages/x.astro', astro).map((c) => c.text);
+    assert.deepEqual(texts.sort(), [
+      'A caption written in the frontmatter of the page',
+      'Each row gets its own line of text.',
+      'The first sentence sits here.',
+      'The page as a search engine sees it, in a sentence.',
+      'Then a linked word in the second one, with · inside.',
+    ]);
+    const ts = [
+      "// a comment with many words that are not shown anywhere at all",
+      "const caption = 'Gold locations that are not a span of their trace';",
+      "if (x) throw new Error(`results/x.json has no such predictor at all: ${x}`);",
+      "const check = (a) => a.ok || 'some gold errors carry a falsy category';",
+      "const re = /it's a 'quoted' regular expression with words/;",
+      "const note = `The trace ${name} is listed twice in the span index.`;",
+    ].join('\n');
+    assert.deepEqual(
+      tsClaims('src/findings/x.ts', ts).map((c) => [c.line, c.text]),
+      [
+        [2, 'Gold locations that are not a span of their trace'],
+        [6, 'The trace · is listed twice in the span index.'],
+      ],
+    );
+  });
+
+  test("every row's support points at something that exists, in the reviewer's own words", () => {
+    assert.deepEqual(supportProblems(register()), []);
+  });
+
+  test('a row whose support points at nothing trips it', () => {
+    const bad: RegisterRow[] = [
+      { ...row('s-0000000001'), support: { kind: 'artifact', at: 'results/datacheck.json#/gold_files/nope' } },
+      { ...row('s-0000000002'), support: { kind: 'rederivation', at: 'conclusion:no-such-conclusion' } },
+      { ...row('s-0000000003'), support: { kind: 'audit-readme', at: 'no-such-section' } },
+      { ...row('s-0000000004'), support: { kind: 'site', at: 'src/no/such/module.ts' } },
+      { ...row('holds:p8-is-latent'), support: { kind: 'site', at: 'README.md' } },
+    ];
+    const found = supportProblems(bad).join('\n');
+    for (const id of ['s-0000000003', 's-0000000004', 'holds:p8-is-latent', 's-0000000002']) assert.match(found, new RegExp(`row ${id}`));
+    if (existsSync(join(SHARED, 'results/datacheck.json'))) assert.match(found, /row s-0000000001: results\/datacheck\.json#\/gold_files\/nope names no leaf/);
+  });
+});
+
+describe('glossary links', () => {
+  test('every page links each glossary term at its first use', () => {
+    const files = ['content/report.mdx', 'content/method.mdx', ...readdirSync(join(PROJECT, 'content/properties')).map((f) => `content/properties/${f}`)];
+    const problems = files.flatMap((f) =>
+      unlinkedFirstUses(readFileSync(join(PROJECT, f), 'utf8')).map((u) => `${f}:${u.line}: first use of "${u.word}" is not linked: wrap it in <Term of="${u.term}">`),
+    );
+    assert.deepEqual(problems, []);
+  });
+
+  test('an unlinked first use trips it; a later unlinked use does not', () => {
+    const linked = 'The <Term of="span">spans</Term> of a trace. Each span has an id.\n';
+    assert.deepEqual(
+      unlinkedFirstUses(linked).map((u) => u.term),
+      ['trace'],
+    );
+    const src = '## Spans in a heading\n\nEvery <Term of="trace">trace</Term> holds spans, and the `gold-exact` name is code.\n';
+    assert.deepEqual(unlinkedFirstUses(src), [{ term: 'span', line: 3, word: 'spans' }]);
+  });
+});
