@@ -60,12 +60,14 @@ function isProse(sentence: string, minWords: number): boolean {
 }
 
 // Code that leaks into a template's text (the parts of an expression around its markup) is not prose.
-const CODE = /=>|===|\?\.|\bconst\b|\breturn\b|[{}]/;
+const CODE = /=>|===|\?\.|&&|\|\||\)\s*:\s*\(|\bconst\b|\breturn\b|[{}]/;
 
 function claimsOf(file: string, line: number, block: string, minWords = 4): Claim[] {
   return block
     .split('\u0000')
     .flatMap(splitSentences)
+    // A heading's self-link renders as a bare "#" after its text; it is not part of the sentence.
+    .map((s) => s.replace(/\s*#$/, ''))
     .filter((s) => isProse(s, minWords) && !CODE.test(s))
     .map((text) => ({ id: sentenceId(text), file, line, text }));
 }
@@ -153,7 +155,7 @@ export function astroClaims(file: string, source: string): Claim[] {
   const frontmatterClaims = fm ? tsClaims(file, fm[0]) : [];
   let body = source.slice(fm?.[0].length ?? 0);
   // Scripts and styles are not prose; keep their newlines so lines still count right.
-  body = body.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, (m) => m.replace(/[^\n]/g, ' '));
+  body = body.replace(/<(script|style)\b[\s\S]*?<\/\1>|<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ' '));
   const out: Claim[] = [...frontmatterClaims];
   // Attributes a reader sees as text: a page's description and title given as plain strings.
   for (const m of body.matchAll(/\b(description|title)="([^"{}]+)"/g)) {
