@@ -35,7 +35,7 @@ const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'pages-dry-run-'));
 const clone = join(work, 'site');
 // Settings from the caller's shell must not reach the build: the workflow's are the ones that count.
-const SCRUBBED = ['SITE_URL', 'SITE_BASE', 'SITE_PUBLISH', 'AUDIT_ROOT', 'AUDIT_LOCK', 'AUDIT_DOWNLOAD_BASE', 'PORT'];
+const SCRUBBED = ['SITE_URL', 'SITE_BASE', 'SITE_PUBLISH', 'SITE_COMMIT', 'SITE_COMMIT_DATE', 'SITE_REPOSITORY', 'AUDIT_ROOT', 'AUDIT_LOCK', 'AUDIT_DOWNLOAD_BASE', 'PORT'];
 
 function sh(cmd: string, env: Record<string, string>, label: string): void {
   const t = performance.now();
@@ -113,7 +113,9 @@ try {
       continue;
     }
     const run = step.run!.trim();
-    const env: Record<string, string> = { ...base, ...stepEnv(workflow, job, step, sim()), CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_OUTPUT: join(work, `output-${i}`) };
+    // The variables every runner step has that the build reads (publishing mode, the commit, the repository).
+    const runner = { CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_SHA: head, GITHUB_REPOSITORY: 'dry-run-owner/trail-audit-site', GITHUB_SERVER_URL: 'https://github.com', GITHUB_OUTPUT: join(work, `output-${i}`) };
+    const env: Record<string, string> = { ...base, ...stepEnv(workflow, job, step, sim()), ...runner };
     env['AUDIT_ARTIFACTS'] = artifacts;
     if (/^npm ci\b/.test(run)) install(env, label);
     else if (/^npx playwright install/.test(run)) console.log(`  skip  ${label}: the browser is for the tests, not the build`);
