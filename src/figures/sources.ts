@@ -32,6 +32,12 @@ export const PAPER_YEAR: Figure = {
 };
 export const PAPER_URL = `https://arxiv.org/abs/${TRAIL_PAPER.arxiv}${TRAIL_PAPER.version}` as const;
 
+/** The paper's identifier must be the one the artifacts cite (file, pointer, the citation string); the first that is not, as a refusal message. */
+export function paperCitationProblem(citations: readonly (readonly [file: string, pointer: string, cited: string])[]): string | undefined {
+  const bad = citations.find(([, , cited]) => !cited.startsWith(`${PAPER_ID},`));
+  return bad && `${bad[0]} at ${bad[1]}: expected a citation of ${PAPER_ID} (src/figures/sources.ts); found ${JSON.stringify(bad[2])}`;
+}
+
 /** The audit's repository: every admitted file names it, and all must agree. */
 export function auditRepository(lock: Lock): string {
   const repos = [...new Set(lock.files.map((f) => f.repository))];

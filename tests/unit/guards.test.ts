@@ -69,6 +69,7 @@ describe('MDX source check', () => {
     ['A <Leaf at="results/adversarial.json#/splits/GAIA/gold_errors" as="fancy" /> value.', /not a figure kind/],
     ['A <Derived name="no/such" /> value.', /no such derivation/],
     ['<Holds that="everything-is-fine">Fine.</Holds>', /no such conclusion/],
+    ['A <Term of="widget">widget</Term> here.', /no such glossary term/],
     ['<Finding id="nineteenth">x</Finding>', /no such finding/],
     ['See <ScorerLines at="16" />.', /scorer line map/],
     ['<Sneaky />', /not one of the components/],

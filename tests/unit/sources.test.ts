@@ -1,0 +1,38 @@
+/** The cited sources: links are built from the lock's admitted fields, and the paper is the one the artifacts cite. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { Lock } from '../../src/admission/schemas.ts';
+import { PAPER_ID, PRE_REGISTRATION_PATH, auditBlobUrl, auditCommit, auditRepository, paperCitationProblem, trailTreeUrl } from '../../src/figures/sources.ts';
+import { LOCK } from '../support/fixture.ts';
+
+const lock = Lock.parse(JSON.parse(readFileSync(LOCK, 'utf8')));
+
+test('the pre-registration link names the audit repository and a commit the lock admits', () => {
+  const url = auditBlobUrl(lock, PRE_REGISTRATION_PATH);
+  const { commit, index } = auditCommit(lock);
+  assert.equal(lock.files[index]!.commit, commit);
+  assert.equal(url, `https://github.com/${lock.files[0]!.repository}/blob/${commit}/docs/pre-registration.md`);
+  assert.equal(trailTreeUrl(lock), `https://github.com/${lock.pins.trail_repository}/tree/${lock.pins.pinned_commit}`);
+});
+
+test('the audit commit is the one most admitted files were taken at, ties going to the first', () => {
+  const c = (n: string) => n.repeat(40);
+  const files = lock.files.map((f, i) => ({ ...f, commit: i < 2 ? c('a') : i < 5 ? c('b') : c('c') }));
+  assert.deepEqual(auditCommit({ ...lock, files }), { commit: c('b'), index: 2 });
+  const tie = lock.files.map((f, i) => ({ ...f, commit: i < 3 ? c('a') : c('b') }));
+  assert.deepEqual(auditCommit({ ...lock, files: tie }), { commit: c('a'), index: 0 });
+});
+
+test('a lock naming two audit repositories is refused, naming both', () => {
+  const files = lock.files.map((f, i) => (i === 0 ? { ...f, repository: 'someone/else' } : f));
+  assert.throws(() => auditRepository({ ...lock, files }), /expected every file from one audit repository, found someone\/else, /);
+});
+
+test("the paper cited must be the one the artifacts cite, or the refusal names the file and pointer", () => {
+  assert.equal(paperCitationProblem([['results/adversarial.json', '/table_1', `${PAPER_ID}, Table 1, page 7`]]), undefined);
+  assert.equal(
+    paperCitationProblem([['results/datacheck.json', '/table_5', 'arXiv:2505.08638v2, Table 5, page 16']]),
+    `results/datacheck.json at /table_5: expected a citation of ${PAPER_ID} (src/figures/sources.ts); found "arXiv:2505.08638v2, Table 5, page 16"`,
+  );
+});
