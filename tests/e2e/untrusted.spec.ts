@@ -14,6 +14,8 @@ const HOSTILE = {
   img: '2 of 836 gold locations <img src=x onerror="window.__pwned = \'img\'">',
   js: 'javascript:window.__pwned = "url"',
   svg: '</svg><svg onload="window.__pwned = \'svg\'"></svg>',
+  // A right-to-left override, then NUL and BEL: none may reach the page raw or reorder our text.
+  rlo: 'first \u202Elast\u0000\u0007 end',
 };
 
 test.describe('untrusted artifact strings', () => {
@@ -30,6 +32,7 @@ test.describe('untrusted artifact strings', () => {
     copy.set('results/adversarial.json', '/table_1', HOSTILE.svg);
     copy.set('results/pairing.json', '/runs/0/label', HOSTILE.js);
     copy.set('results/datacheck.json', '/table_5', HOSTILE.svg);
+    copy.set('results/normaliser.json', '/properties/P6/claim', HOSTILE.rlo);
     copy.relock();
     box = sandbox();
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
@@ -63,4 +66,40 @@ test.describe('untrusted artifact strings', () => {
       if (path === 'properties/p9/') expect(text).toContain(HOSTILE.svg);
     });
   }
+
+  test('a right-to-left override and control characters are shown visibly; our text after the string keeps its order', async ({ page }) => {
+    await page.goto(site.url + 'properties/p6/');
+    const html = await page.content();
+    expect(html).not.toMatch(/[\u0000\u0007\u202E]/);
+    const quote = page.locator('main q.aw', { hasText: 'first' }).first();
+    await expect(quote.locator('bdi')).toHaveCount(1);
+    await expect(quote.locator('.ctl')).toHaveText(['\\u202E', '\u2400', '\u2407']);
+    expect(await quote.locator('.ctl').first().evaluate((e) => getComputedStyle(e).borderStyle)).toBe('dashed');
+    // Left to right on screen: the string's own words, then our tooltip after it (its citation included).
+    await quote.hover();
+    const order = await quote.evaluate((q) => {
+      const x = (root: Element, word: string) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const i = n.textContent!.indexOf(word);
+          if (i < 0) continue;
+          const r = document.createRange();
+          r.setStart(n, i);
+          r.setEnd(n, i + word.length);
+          const b = r.getBoundingClientRect();
+          return [b.top, b.left] as const;
+        }
+        return [NaN, NaN] as const;
+      };
+      const tip = q.querySelector('.fig-p')!;
+      return { first: x(q.querySelector('bdi')!, 'first'), last: x(q.querySelector('bdi')!, 'last'), end: x(q.querySelector('bdi')!, 'end'), the: x(tip, "audit's"), words: x(tip, 'words'), file: x(tip, 'results/normaliser.json') };
+    });
+    // Reading order on screen: an earlier line, or the same line further left.
+    const before = (a: readonly [number, number], b: readonly [number, number]) => b[0] - a[0] > 2 || (Math.abs(a[0] - b[0]) <= 2 && a[1] < b[1]);
+    expect(before(order.first, order.last), JSON.stringify(order)).toBe(true);
+    // A raw override would draw what follows it right to left: "end" before "last".
+    expect(before(order.last, order.end), JSON.stringify(order)).toBe(true);
+    expect(before(order.the, order.words), JSON.stringify(order)).toBe(true);
+    expect(before(order.words, order.file), JSON.stringify(order)).toBe(true);
+  });
 });
