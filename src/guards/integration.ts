@@ -30,6 +30,15 @@ function fail(what: string, problems: readonly string[]): never {
   throw new GuardError(`${what}: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
 }
 
+/** A guard's refusal ends the build with its message alone: Astro would add a stack trace that says nothing more. */
+function stopOnRefusal(logger: { error(message: string): void }, e: unknown, dist?: string): never {
+  // A site that failed a guard is not publishable: leave no dist/ behind to upload.
+  if (dist) rmSync(dist, { recursive: true, force: true });
+  if (!(e instanceof GuardError)) throw e;
+  logger.error(e.message);
+  process.exit(1);
+}
+
 export function checkContent(projectRoot: string, audit: Audit): string[] {
   return checkContentDir(join(projectRoot, 'content'), projectRoot, audit, MDX_COMPONENT_NAMES).map(
     (p) => `${p.file}:${p.line}:${p.column}: ${p.message}`,
@@ -65,18 +74,20 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         base = config.base;
         site = config.site;
       },
-      'astro:build:start': () => {
-        const problems = checkContent(root, audit!);
-        if (problems.length) fail('The prose in content/ fails the figure check', problems);
+      'astro:build:start': ({ logger }) => {
+        try {
+          const problems = checkContent(root, audit!);
+          if (problems.length) fail('The prose in content/ fails the figure check', problems);
+        } catch (e) {
+          stopOnRefusal(logger, e);
+        }
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
         try {
           await afterBuild(dist, logger);
         } catch (e) {
-          // A site that failed a guard is not publishable: leave no dist/ behind to upload.
-          rmSync(dist, { recursive: true, force: true });
-          throw e;
+          stopOnRefusal(logger, e, dist);
         }
       },
     },

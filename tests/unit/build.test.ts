@@ -1,5 +1,6 @@
 /** The guards inside the real `astro build`: each change below must stop it with a clear message. */
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { sandbox, type Sandbox } from '../support/build.ts';
 import { makeCopy, type Copy } from '../support/fixture.ts';
@@ -25,6 +26,7 @@ describe('the real build refuses', { concurrency: false }, () => {
     box.edit('content/properties/p3.mdx', (t) => t.replace('\nIt is 0.973 now.\n', ''));
     assert.notEqual(r.code, 0);
     assert.match(r.output, /content\/properties\/p3\.mdx:\d+:\d+: hand-typed figure "0\.973"/);
+    assert.doesNotMatch(r.output, /Stack trace|^\s+at /m, 'a guard refusal is its message alone');
   });
 
   test('a finding placed on no page', () => {
@@ -36,6 +38,8 @@ describe('the real build refuses', { concurrency: false }, () => {
     box.edit('src/findings/registry.ts', (t) => t.replace("properties: [] }", "properties: ['P9'] }"));
     assert.notEqual(r.code, 0);
     assert.match(r.output, /finding "table-5" is in the registry .* but placed on no page/);
+    assert.doesNotMatch(r.output, /Stack trace|^\s+at /m, 'a guard refusal is its message alone');
+    assert.equal(existsSync(r.dist), false, 'a build that fails a guard leaves no dist/');
   });
 
   test('a tampered artifact byte', () => {
