@@ -27,7 +27,7 @@ export default defineConfig({
   // Every page at desktop and phone widths; the checks that do not depend on width run on desktop only.
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /pages\.spec\.ts/ },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /(pages|cite)\.spec\.ts/ },
   ],
   webServer: {
     command: `npx astro preview --host 127.0.0.1 --port ${port}`,

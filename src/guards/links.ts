@@ -30,11 +30,16 @@ function fileFor(dist: string, base: string, pathname: string): string | undefin
   return undefined;
 }
 
+/** Every element id in a page, in order, repeats included. */
+function allIds(html: string): string[] {
+  return [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&').replaceAll('&quot;', '"'));
+}
+
 const idCache = new Map<string, Set<string>>();
 function idsOf(file: string): Set<string> {
   let ids = idCache.get(file);
   if (!ids) {
-    ids = new Set([...readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&').replaceAll('&quot;', '"')));
+    ids = new Set(allIds(readFileSync(file, 'utf8')));
     idCache.set(file, ids);
   }
   return ids;
@@ -51,6 +56,12 @@ export function checkLinks(dist: string, basePath: string, site?: string): LinkR
     const rel = relative(dist, file).replaceAll('\\', '/');
     const pagePath = base + rel.replace(/(^|\/)index\.html$/, '$1');
     const html = readFileSync(file, 'utf8');
+    // An id used twice makes an anchor ambiguous: a row link could land on the wrong row.
+    const seen = new Set<string>();
+    for (const id of allIds(html)) {
+      if (seen.has(id)) problems.push(`${rel}: two elements have the id "${id}"; a link to it could land on either`);
+      seen.add(id);
+    }
     for (const m of html.matchAll(/<(a|link|script|img|source)\b[^>]*?\s(href|src)="([^"]*)"/g)) {
       const raw = m[3]!.replaceAll('&amp;', '&');
       if (raw === '' || /^(mailto|tel|data|javascript):/i.test(raw)) {

@@ -38,6 +38,9 @@ const BROKEN: [string, RegExp][] = [
   ['<a href="#nowhere">gone</a>', /has no element with id "nowhere"/],
   ['<img src="/_astro/missing.png" alt="">', /missing\.png, which the build did not produce/],
   ['<a href="javascript:alert(1)">x</a>', /a javascript: link/],
+  // A row link: the report has a row for each split in the ceiling table, and none for a split that does not exist.
+  ['<a href="../../#table-ceiling--no-such-split">gone</a>', /index\.html has no element with id "table-ceiling--no-such-split"/],
+  ['<p id="top">a second top</p>', /two elements have the id "top"/],
 ];
 for (const [html, expected] of BROKEN) {
   test(`refuses ${html}`, () => withPage(html, (dist) => assert.match(checkLinks(dist, BASE).problems.join('\n'), expected)));
@@ -47,4 +50,8 @@ test('under a base path, a root-relative link that skips the base is refused', (
   withPage('<a href="/method/">skips the base</a>', (dist) => {
     assert.match(checkLinks(dist, '/trail-scorer-audit/').problems.join('\n'), /outside the base path \/trail-scorer-audit\//);
   });
+});
+
+test('a link to an existing row of a table resolves', () => {
+  withPage('<a href="../../#table-ceiling--gaia">a row</a>', (dist) => assert.deepEqual(checkLinks(dist, BASE).problems, []));
 });
