@@ -1,5 +1,6 @@
 /** What each built page weighs: its HTML, the CSS and JS it loads, and its inline SVG, raw and gzipped. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { builtPages } from '../../src/site/built-pages.ts';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -18,9 +19,7 @@ export interface Weight {
 export const sizes = (b: Buffer | string): [number, number] => [Buffer.byteLength(b), gzipSync(b, { level: 9 }).length];
 
 export function weigh(dist: string): Weight[] {
-  const html = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.html') && !e.parentPath.includes('pagefind'));
-  return html.map((e) => {
-    const path = join(e.parentPath, e.name);
+  return builtPages(dist).map(({ path }) => {
     const text = readFileSync(path, 'utf8');
     const base = (process.env['SITE_BASE'] ?? '/').replace(/\/?$/, '/');
     const local = (url: string) => join(dist, url.startsWith(base) ? url.slice(base.length) : url.replace(/^\//, ''));

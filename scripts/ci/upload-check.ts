@@ -7,6 +7,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { describeProblem } from '../../src/core/problem.ts';
 import { checkLinks } from '../../src/guards/links.ts';
 import { CSP } from '../../src/site/csp.ts';
 
@@ -61,7 +62,7 @@ export function checkUpload(folder: string, siteUrl: string, basePath: string): 
 
   // Every internal link and asset resolves under the base path, in the files as uploaded.
   const links = checkLinks(folder, base, siteUrl);
-  listed(problems, `links: ${links.problems.length} internal link(s) or asset(s) do not resolve under ${base} in the upload:`, links.problems);
+  listed(problems, `links: ${links.problems.length} internal link(s) or asset(s) do not resolve under ${base} in the upload:`, links.problems.map(describeProblem));
 
   // No file names a local address (a build that forgot SITE_URL, or a dev server's URL).
   const local: string[] = [];

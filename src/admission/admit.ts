@@ -12,16 +12,11 @@ import {
   ARTIFACT_PATHS,
   ARTIFACT_SCHEMAS,
   Lock,
-  type Adversarial,
-  type Catf1,
-  type Datacheck,
-  type Normaliser,
-  type Pairing,
-  type SpanIndex,
   type ArtifactPath,
   type LockFile,
 } from './schemas.ts';
 import { validate } from './validate.ts';
+import { ARTIFACT_KEYS } from './artifacts.ts';
 import { runCrossChecks } from './crosschecks.ts';
 import type { Admitted, Artifacts, CheckReport } from './types.ts';
 import { loadHistory } from './change-history.ts';
@@ -69,14 +64,8 @@ export function admit(options: AdmitOptions): Admitted {
   // Check 2: strict JSON, then the strict schema.
   const parsed = <P extends ArtifactPath>(p: P) =>
     validate(ARTIFACT_SCHEMAS[p], parseArtifact(p, bytes.get(p)!.bytes), p);
-  const artifacts: Artifacts = {
-    index: parsed('index/spans.json') as SpanIndex,
-    adversarial: parsed('results/adversarial.json') as Adversarial,
-    datacheck: parsed('results/datacheck.json') as Datacheck,
-    normaliser: parsed('results/normaliser.json') as Normaliser,
-    catf1: parsed('results/catf1.json') as Catf1,
-    pairing: parsed('results/pairing.json') as Pairing,
-  };
+  // Each file validated against its own schema, so the object has the Artifacts shape.
+  const artifacts = Object.fromEntries(ARTIFACT_PATHS.map((p) => [ARTIFACT_KEYS[p], parsed(p)])) as unknown as Artifacts;
 
   // Checks 3 to 6: the files against the lock's pins and against each other.
   const { checks, properties } = runCrossChecks(artifacts, lock);

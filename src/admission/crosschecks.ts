@@ -5,6 +5,7 @@
  */
 import { PROPERTY_NAMES, isPropertyName } from '../core/names.ts';
 import type { Artifacts, CheckReport, DecidedProperty } from './types.ts';
+import { artifactAt } from './artifacts.ts';
 import { indexDigest } from './digest.ts';
 import { AdmissionError, type CheckId } from './errors.ts';
 import type { JsonValue } from './json.ts';
@@ -25,13 +26,7 @@ type ResultsArtifact = Adversarial | Datacheck | Normaliser | Catf1 | Pairing;
 
 /** The five results files with their paths, in the order the audit loads them. */
 export function resultsOf(a: Artifacts): readonly (readonly [ArtifactPath, ResultsArtifact])[] {
-  return [
-    ['results/adversarial.json', a.adversarial],
-    ['results/datacheck.json', a.datacheck],
-    ['results/normaliser.json', a.normaliser],
-    ['results/catf1.json', a.catf1],
-    ['results/pairing.json', a.pairing],
-  ] as const;
+  return RESULTS_FILES.map((p) => [p, artifactAt(a, p) as ResultsArtifact] as const);
 }
 
 function sameKeys(file: ArtifactPath, pointer: string, found: readonly string[], expected: readonly string[], of: string) {
@@ -77,15 +72,10 @@ function checkIndex(a: Artifacts, lock: Lock): CheckReport {
   if (digest !== lock.pins.index_sha256) {
     throw new AdmissionError('index', 'index/spans.json', '/splits', `index digest ${lock.pins.index_sha256} (the lock's)`, `index digest ${digest}, recomputed from /splits`);
   }
-  const byFile: Record<string, string> = {
-    'results/adversarial.json': a.adversarial.index_sha256,
-    'results/datacheck.json': a.datacheck.index_sha256,
-    'results/normaliser.json': a.normaliser.index_sha256,
-    'results/catf1.json': a.catf1.index_sha256,
-  };
   for (const file of INDEX_FED) {
-    if (byFile[file] !== digest) {
-      throw new AdmissionError('index', file, '/index_sha256', `${digest} (recomputed from index/spans.json)`, `${byFile[file]}: it was produced against another span index`);
+    const recorded = (artifactAt(a, file) as { index_sha256: string }).index_sha256;
+    if (recorded !== digest) {
+      throw new AdmissionError('index', file, '/index_sha256', `${digest} (recomputed from index/spans.json)`, `${recorded}: it was produced against another span index`);
     }
   }
   const splits = Object.keys(a.index.splits);

@@ -1,8 +1,11 @@
 /**
  * The one error admission raises. Every refusal names the file, the JSON Pointer
  * (RFC 6901) of the offending place, what was expected and what was found, so a
- * reader of a failed build knows exactly which byte to look at.
+ * reader of a failed build knows exactly which byte to look at. It is the
+ * project's one problem type (src/core/problem.ts) with those fields named.
  */
+import { ProblemError } from '../core/problem.ts';
+
 export type CheckId =
   | 'lock'
   | 'presence'
@@ -18,7 +21,8 @@ export type CheckId =
   | 'history'
   | 'revision';
 
-export class AdmissionError extends Error {
+export class AdmissionError extends ProblemError {
+  override name = 'AdmissionError';
   readonly check: CheckId;
   readonly file: string;
   readonly pointer: string;
@@ -26,11 +30,11 @@ export class AdmissionError extends Error {
   readonly found: string;
 
   constructor(check: CheckId, file: string, pointer: string, expected: string, found: string) {
-    super(
+    super([{ file, place: pointer, message: `[${check}] expected ${expected}; found ${found}.` }]);
+    // The refusal's one line, as admission has always printed it.
+    this.message =
       `Artifact refused [${check}] ${file} at ${pointer === '' ? '(document root)' : pointer}: ` +
-        `expected ${expected}; found ${found}.`,
-    );
-    this.name = 'AdmissionError';
+      `expected ${expected}; found ${found}.`;
     this.check = check;
     this.file = file;
     this.pointer = pointer;

@@ -4,13 +4,14 @@
  * time: if a future artifact breaks it, the build fails instead of publishing a
  * false sentence.
  */
+import { identicalBlocks } from '../rederive/catf1.ts';
+import { ProblemError } from '../core/problem.ts';
 import type { Audit } from '../audit/assemble.ts';
 import { absentLocations } from './adversarial.ts';
 import { elevenPercent } from './eleven-percent.ts';
 import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR } from '../core/names.ts';
 import { splitNames } from './splits.ts';
 import { table5 } from './table5.ts';
-import { statedCount } from '../rederive/types.ts';
 import { toFixedPython } from '../core/python-round.ts';
 import { abstractCounts } from './abstract-counts.ts';
 import { inventory } from './inventory.ts';
@@ -122,25 +123,8 @@ export const CONCLUSIONS = {
   'p7-blocks-identical': {
     states: 'the two predictors that differ only in where they put labels get identical per-category blocks on every split',
     check: (a) => {
-      const [x, y] = a.catf1.differ_only_in_where;
-      for (const split of a.catf1.identical_per_category_block) {
-        const bx = a.catf1.rows.find((r) => r.split === split && r.predictor === x);
-        const by = a.catf1.rows.find((r) => r.split === split && r.predictor === y);
-        if (!bx || !by) return `results/catf1.json has no rows for ${x} and ${y} on ${split}`;
-        if (JSON.stringify(bx.per_category) !== JSON.stringify(by.per_category)) return `their blocks differ on ${split}`;
-      }
-      return a.catf1.identical_per_category_block.length > 0 || 'no split is listed';
-    },
-  },
-  'p9-count-matches': {
-    states: "the number of Table 5 cells where paper and tree disagree is the number P9's magnitude states",
-    check: (a) => {
-      const t = table5(a);
-      const p9 = a.properties.find((p) => p.name === 'P9');
-      const stated = p9 ? statedCount(p9.magnitude) : undefined;
-      if (!stated) return "P9's magnitude states no count";
-      const [disagree, of] = stated;
-      return (disagree === t.disagreeing.value && of === t.compared.value) || `counted ${t.disagreeing.value} of ${t.compared.value}, P9 states ${disagree} of ${of}`;
+      // Which splits have identical blocks is re-derived at admission; what can change is that there are none.
+      return identicalBlocks(a, a.catf1.differ_only_in_where).length > 0 || 'their blocks differ on every split';
     },
   },
   'predictors-read-as-described': {
@@ -272,10 +256,13 @@ export function isConclusionName(name: string): name is ConclusionName {
   return Object.hasOwn(CONCLUSIONS, name);
 }
 
+const HOME = 'src/derive/conclusions.ts';
+
 /** Throws, naming the conclusion, when the admitted data no longer supports it. */
 export function assertConclusion(a: Audit, name: string): void {
-  if (!isConclusionName(name)) throw new Error(`<Holds that="${name}">: no such conclusion in src/derive/conclusions.ts`);
+  const place = `conclusion "${name}"`;
+  if (!isConclusionName(name)) throw new ProblemError([{ file: HOME, place, message: `<Holds that="${name}">: no such conclusion` }]);
   const c: Conclusion = CONCLUSIONS[name];
   const result = c.check(a);
-  if (result !== true) throw new Error(`A sentence on the site states that ${c.states}, and the admitted artifacts no longer support it: ${result}. (conclusion "${name}")`);
+  if (result !== true) throw new ProblemError([{ file: HOME, place, message: `A sentence on the site states that ${c.states}, and the admitted artifacts no longer support it: ${result}. (conclusion "${name}")` }]);
 }

@@ -6,7 +6,7 @@ import type { Audit } from '../audit/assemble.ts';
 import type { Figure } from '../figures/provenance.ts';
 import { absentLocations } from './adversarial.ts';
 import { elevenPercent } from './eleven-percent.ts';
-import { driftTotals, fallback, shuffleFigures } from './normaliser.ts';
+import { driftTotals, fallback, shuffleFigures } from './label-reach.ts';
 import { table5 } from './table5.ts';
 
 export const NAMED_DERIVATIONS = {

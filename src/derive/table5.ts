@@ -3,6 +3,7 @@ import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { derived, leaf, ref, type Figure } from '../figures/provenance.ts';
 import type { Table5Counts } from '../admission/schemas.ts';
+import { table5Disagreements } from '../rederive/table5.ts';
 
 export const TABLE5_ROWS = [
   ['traces', 'total traces'],
@@ -30,12 +31,12 @@ export function table5(audit: Audit) {
       return { paper, here, disagree: paper.value !== here.value };
     }),
   }));
-  const cells = rows.flatMap((r) => r.cells);
+  const counts = table5Disagreements(audit);
   const inputs = splits.map((s) => ref('results/datacheck.json', toPointer(['splits', s])));
   return {
     splits,
     rows,
-    compared: derived('table-5/cells-compared', cells.length, 'integer', inputs),
-    disagreeing: derived('table-5/cells-disagreeing', cells.filter((c) => c.disagree).length, 'integer', inputs),
+    compared: derived('table-5/cells-compared', counts.compared, 'integer', inputs),
+    disagreeing: derived('table-5/cells-disagreeing', counts.disagreeing, 'integer', inputs),
   };
 }

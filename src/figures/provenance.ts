@@ -5,10 +5,12 @@
  * its inputs, or a cited figure from the paper.
  */
 import type { Audit } from '../audit/assemble.ts';
+import { artifactAt } from '../admission/artifacts.ts';
 import { resolvePointer } from '../admission/pointer.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../admission/schemas.ts';
 import { KINDS, type Kind } from './format.ts';
 import { visibleText } from './untrusted.ts';
+import { ProblemError } from '../core/problem.ts';
 
 export type Source =
   | { readonly type: 'artifact'; readonly file: ArtifactPath; readonly pointer: string }
@@ -36,21 +38,17 @@ export interface Words {
   readonly isKey?: boolean;
 }
 
-export class FigureReferenceError extends Error {
+/** A figure reference that names nothing: the project's one problem type, placed at the file and pointer it names. */
+export class FigureReferenceError extends ProblemError {
   override name = 'FigureReferenceError';
+  constructor(file: string, place: string, message: string) {
+    super([{ file, place, message }]);
+  }
 }
 
 /** The admitted object behind an artifact path. */
 export function artifactOf(audit: Audit, file: ArtifactPath): unknown {
-  const byPath: Record<ArtifactPath, unknown> = {
-    'index/spans.json': audit.index,
-    'results/adversarial.json': audit.adversarial,
-    'results/datacheck.json': audit.datacheck,
-    'results/normaliser.json': audit.normaliser,
-    'results/catf1.json': audit.catf1,
-    'results/pairing.json': audit.pairing,
-  };
-  return byPath[file];
+  return artifactAt(audit, file);
 }
 
 /** `file#pointer`, the compact form used in markup and in derivation inputs. */
@@ -63,47 +61,47 @@ export function parseRef(reference: string): { file: ArtifactPath; pointer: stri
   const hash = reference.indexOf('#');
   const file = (hash < 0 ? reference : reference.slice(0, hash)) as ArtifactPath;
   if (!ARTIFACT_PATHS.includes(file)) {
-    throw new FigureReferenceError(`no artifact ${JSON.stringify(file)} (known: ${ARTIFACT_PATHS.join(', ')})`);
+    throw new FigureReferenceError(file, '', `no such artifact (known: ${ARTIFACT_PATHS.join(', ')})`);
   }
   return { file, pointer: hash < 0 ? '' : reference.slice(hash + 1) };
 }
 
 function lookup(audit: Audit, file: ArtifactPath, pointer: string): unknown {
   const value = resolvePointer(artifactOf(audit, file), pointer);
-  if (value === undefined) throw new FigureReferenceError(`${ref(file, pointer)} names no leaf in the admitted artifact`);
+  if (value === undefined) throw new FigureReferenceError(file, pointer, 'names no leaf in the admitted artifact');
   return value;
 }
 
 export function leaf(audit: Audit, file: ArtifactPath, pointer: string, kind: Kind): Figure {
-  if (!KINDS.includes(kind)) throw new FigureReferenceError(`unknown figure kind ${JSON.stringify(kind)}`);
+  if (!KINDS.includes(kind)) throw new FigureReferenceError(file, pointer, `unknown figure kind ${JSON.stringify(kind)}`);
   const value = lookup(audit, file, pointer);
   if (typeof value !== 'number') {
-    throw new FigureReferenceError(`${ref(file, pointer)} is a ${typeof value}, not a number`);
+    throw new FigureReferenceError(file, pointer, `is a ${typeof value}, not a number`);
   }
   return { value, kind, source: { type: 'artifact', file, pointer } };
 }
 
 export function words(audit: Audit, file: ArtifactPath, pointer: string): Words {
   const value = lookup(audit, file, pointer);
-  if (typeof value !== 'string') throw new FigureReferenceError(`${ref(file, pointer)} is a ${typeof value}, not a string`);
+  if (typeof value !== 'string') throw new FigureReferenceError(file, pointer, `is a ${typeof value}, not a string`);
   return { text: value, source: { type: 'artifact', file, pointer } };
 }
 
 /** An object key (a split, predictor or label name) as words: its pointer is the key's own path. */
 export function keyWords(file: ArtifactPath, pointer: string): Words {
   const last = pointer.split('/').at(-1);
-  if (last === undefined || pointer === '') throw new FigureReferenceError(`${ref(file, pointer)} names no key`);
+  if (last === undefined || pointer === '') throw new FigureReferenceError(file, pointer, 'names no key');
   return { text: last.replaceAll('~1', '/').replaceAll('~0', '~'), source: { type: 'artifact', file, pointer }, isKey: true };
 }
 
 export function fromLock(audit: Audit, pointer: string, kind: Kind): Figure {
   const value = resolvePointer(audit.lock, pointer);
-  if (typeof value !== 'number') throw new FigureReferenceError(`artifacts.lock.json#${pointer} is not a number`);
+  if (typeof value !== 'number') throw new FigureReferenceError('artifacts.lock.json', pointer, 'is not a number');
   return { value, kind, source: { type: 'lock', pointer } };
 }
 
 export function derived(name: string, value: number, kind: Kind, inputs: readonly string[]): Figure {
-  if (!Number.isFinite(value)) throw new FigureReferenceError(`derivation ${name} gave ${value}`);
+  if (!Number.isFinite(value)) throw new FigureReferenceError('src/derive/named.ts', `derivation ${name}`, `gave ${value}`);
   return { value, kind, source: { type: 'derived', name, inputs } };
 }
 

@@ -8,9 +8,8 @@ import type { PropertyName } from '../core/names.ts';
 import { resolvePointer, toPointer } from '../admission/pointer.ts';
 import { artifactOf, parseRef, rederivedBy } from '../figures/provenance.ts';
 import { PROPERTY_SCORER_LINES } from './properties.ts';
-import { findingsOf } from './registry.ts';
 import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
-import { findingTables } from './tables/index.ts';
+import { findingTables, findingsOf } from './registry.ts';
 import { cellSource, type Cell } from './tables/spec.ts';
 
 function leafOf(cell: Cell): string | undefined {

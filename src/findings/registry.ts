@@ -1,38 +1,81 @@
 /**
- * The eighteen findings the audit publishes (audit-report-spec.md, section 1).
- * The build checks both ways: every finding is placed on some page, and every
- * placed finding is one of these.
+ * The findings the audit publishes (audit-report-spec.md, section 1), one
+ * descriptor file each in descriptors/. This list is the single source: the pages
+ * place findings from it, property pages and evidence packets gather theirs by
+ * property, the CSV routes and the census take every table from it, and the build
+ * checks both ways that every finding is placed and every placed finding is here.
  */
+import type { Audit } from '../audit/assemble.ts';
 import type { PropertyName } from '../core/names.ts';
+import { tablesOf, type FindingDescriptor } from './descriptor.ts';
+import { absentLocations } from './descriptors/absent-locations.ts';
+import { ceiling } from './descriptors/ceiling.ts';
+import { claim } from './descriptors/claim.ts';
+import { committedFiles } from './descriptors/committed-files.ts';
+import { conditions } from './descriptors/conditions.ts';
+import { containment } from './descriptors/containment.ts';
+import { drift } from './descriptors/drift.ts';
+import { elevenPercent } from './descriptors/eleven-percent.ts';
+import { fallback } from './descriptors/fallback.ts';
+import { headline } from './descriptors/headline.ts';
+import { nullCategory } from './descriptors/null-category.ts';
+import { perCategory } from './descriptors/per-category.ts';
+import { pin } from './descriptors/pin.ts';
+import { precision } from './descriptors/precision.ts';
+import { shuffle } from './descriptors/shuffle.ts';
+import { table5 } from './descriptors/table-5.ts';
+import { teaser } from './descriptors/teaser.ts';
+import { unreadableGold } from './descriptors/unreadable-gold.ts';
+import { artifactsTable } from './tables/site.ts';
+import type { TableSpec } from './tables/spec.ts';
 
-export const FINDINGS = {
-  claim: { title: 'The claim', properties: ['P1'] },
-  teaser: { title: 'The claim in one table', properties: ['P1'] },
-  conditions: { title: 'The nine pre-registered properties', properties: [] },
-  'eleven-percent': { title: "The abstract's eleven percent against Table 1", properties: ['P1'] },
-  headline: { title: 'Every predictor on both splits', properties: ['P1', 'P2'] },
-  ceiling: { title: 'Why nothing reaches a perfect score', properties: ['P1'] },
-  'absent-locations': { title: 'Gold locations that are not spans', properties: ['P2'] },
-  precision: { title: 'What the metric does not divide by', properties: ['P1'] },
-  'unreadable-gold': { title: 'The gold file that does not parse', properties: ['P3'] },
-  drift: { title: 'Gold labels that miss the taxonomy', properties: ['P4'] },
-  containment: { title: 'Containment runs one way', properties: ['P4', 'P6'] },
-  fallback: { title: 'How little it takes to reach a label', properties: ['P6'] },
-  shuffle: { title: 'An order dependence that moves nothing today', properties: ['P5'] },
-  'per-category': { title: 'Category F-score ignores where', properties: ['P7'] },
-  'null-category': { title: 'One null category and the pairing slides', properties: ['P8'] },
-  'table-5': { title: 'Table 5, paper against tree', properties: ['P9'] },
-  pin: { title: 'What was measured', properties: [] },
-  'committed-files': { title: 'The committed files, counted', properties: [] },
-} as const satisfies Record<string, { title: string; properties: readonly PropertyName[] }>;
+/** In the report's order. */
+export const FINDINGS = [
+  claim,
+  teaser,
+  conditions,
+  elevenPercent,
+  headline,
+  ceiling,
+  absentLocations,
+  precision,
+  unreadableGold,
+  drift,
+  containment,
+  fallback,
+  shuffle,
+  perCategory,
+  nullCategory,
+  table5,
+  pin,
+  committedFiles,
+] as const satisfies readonly FindingDescriptor[];
 
-export type FindingId = keyof typeof FINDINGS;
-export const FINDING_IDS = Object.keys(FINDINGS) as FindingId[];
+export type FindingId = (typeof FINDINGS)[number]['id'];
+export const FINDING_IDS: readonly FindingId[] = FINDINGS.map((f) => f.id);
 
 export function isFindingId(id: string): id is FindingId {
-  return Object.hasOwn(FINDINGS, id);
+  return (FINDING_IDS as readonly string[]).includes(id);
+}
+
+export function finding(id: FindingId): FindingDescriptor {
+  return FINDINGS.find((f) => f.id === id)!;
 }
 
 export function findingsOf(property: PropertyName): FindingId[] {
-  return FINDING_IDS.filter((id) => (FINDINGS[id].properties as readonly string[]).includes(property));
+  return FINDINGS.filter((f) => (f.properties as readonly string[]).includes(property)).map((f) => f.id);
+}
+
+/** The tables that carry a finding's figures (the prose findings carry theirs inline). */
+export function findingTables(a: Audit, id: FindingId): TableSpec[] {
+  return tablesOf(finding(id).evidence(a));
+}
+
+/** Every table the site shows: each finding's, then the method page's list of artifacts. */
+export function allTables(a: Audit): TableSpec[] {
+  const tables = [...FINDINGS.flatMap((f) => tablesOf(f.evidence(a))), artifactsTable(a)];
+  const ids = tables.map((t) => t.id);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (twice.length) throw new Error(`two tables share the id ${twice.join(', ')}`);
+  return tables;
 }

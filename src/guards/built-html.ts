@@ -3,17 +3,16 @@
  * sit inside an element the figure components produced ([data-fig]). Also pairs
  * the findings placed on pages with the registry, both ways.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { parseHTML } from 'linkedom';
-import { looseFigures } from './allowlist.ts';
+import { readFileSync } from 'node:fs';
+import type { Problem } from '../core/problem.ts';
 import { FINDING_IDS } from '../findings/registry.ts';
+import { builtPages } from '../site/built-pages.ts';
+import { looseFigures } from './allowlist.ts';
+import { readHtml } from './html.ts';
 
-export interface Violation {
-  readonly file: string;
-  readonly where: string;
+/** A number outside any figure element: where it is, the token, and the text around it. */
+export interface Violation extends Problem {
   readonly token: string;
-  readonly context: string;
 }
 
 /** Attributes whose text a reader meets. */
@@ -40,14 +39,21 @@ function where(node: El): string {
   return parts.join(' > ');
 }
 
+function violation(file: string, place: string, token: string, context: string): Violation {
+  return { file, place, token, message: `hand-typed figure ${JSON.stringify(token)}, outside any figure element: "${context}"` };
+}
+
 export function scanHtml(html: string, file: string): Violation[] {
-  const { document } = parseHTML(html);
+  return scanDocument(readHtml(html), file);
+}
+
+function scanDocument(document: unknown, file: string): Violation[] {
   const out: Violation[] = [];
   const visit = (node: El) => {
     if (node.nodeType === 3) {
       const text = node.textContent ?? '';
       for (const token of looseFigures(text)) {
-        out.push({ file, where: where(node.parentNode as El), token, context: text.trim().slice(0, 120) });
+        out.push(violation(file, where(node.parentNode as El), token, text.trim().slice(0, 120)));
       }
       return;
     }
@@ -58,13 +64,13 @@ export function scanHtml(html: string, file: string): Violation[] {
     if (SKIP.has(node.tagName.toUpperCase()) || node.hasAttribute?.('data-fig')) return;
     for (const attr of READER_ATTRIBUTES) {
       const value = node.getAttribute?.(attr);
-      if (value) for (const token of looseFigures(value)) out.push({ file, where: `${where(node)}[${attr}]`, token, context: value.slice(0, 120) });
+      if (value) for (const token of looseFigures(value)) out.push(violation(file, `${where(node)}[${attr}]`, token, value.slice(0, 120)));
     }
     if (node.tagName.toUpperCase() === 'META') {
       const name = node.getAttribute?.('name') ?? node.getAttribute?.('property') ?? '';
       const content = node.getAttribute?.('content') ?? '';
       if (/^(description|og:title|og:description)$/.test(name)) {
-        for (const token of looseFigures(content)) out.push({ file, where: `meta[${name}]`, token, context: content.slice(0, 120) });
+        for (const token of looseFigures(content)) out.push(violation(file, `meta[${name}]`, token, content.slice(0, 120)));
       }
     }
     for (const child of Array.from(node.childNodes)) visit(child);
@@ -73,29 +79,24 @@ export function scanHtml(html: string, file: string): Violation[] {
   return out;
 }
 
-export function placedFindings(html: string): string[] {
-  return [...html.matchAll(/data-finding="([^"]*)"/g)].map((m) => m[1]!);
+/** The findings a page places (Finding.astro marks each with data-finding). */
+export function placedFindings(document: unknown): string[] {
+  const d = document as { querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }> };
+  return Array.from(d.querySelectorAll('[data-finding]'), (e) => e.getAttribute('data-finding') ?? '');
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => join(e.parentPath, e.name));
-}
+const REGISTRY = 'src/findings/registry.ts';
 
-/** Checks a built site; returns the messages that must stop the build (empty when clean). */
-export function checkBuiltSite(dist: string): string[] {
-  const problems: string[] = [];
+/** Checks a built site; returns the problems that must stop the build (empty when clean). */
+export function checkBuiltSite(dist: string): Problem[] {
+  const problems: Problem[] = [];
   const placed = new Set<string>();
-  for (const path of htmlFiles(dist)) {
-    const html = readFileSync(path, 'utf8');
-    const file = relative(dist, path);
-    for (const v of scanHtml(html, file)) {
-      problems.push(`${v.file}: hand-typed figure ${JSON.stringify(v.token)} in ${v.where}, outside any figure element: "${v.context}"`);
-    }
-    for (const id of placedFindings(html)) placed.add(id);
+  for (const { path, rel } of builtPages(dist)) {
+    const document = readHtml(readFileSync(path, 'utf8'));
+    problems.push(...scanDocument(document, rel));
+    for (const id of placedFindings(document)) placed.add(id);
   }
-  for (const id of FINDING_IDS) if (!placed.has(id)) problems.push(`finding "${id}" is in the registry (src/findings/registry.ts) but placed on no page`);
-  for (const id of placed) if (!(FINDING_IDS as readonly string[]).includes(id)) problems.push(`a page places finding "${id}", which is not in the registry`);
+  for (const id of FINDING_IDS) if (!placed.has(id)) problems.push({ file: REGISTRY, place: '', message: `finding "${id}" is in the registry but placed on no page` });
+  for (const id of placed) if (!(FINDING_IDS as readonly string[]).includes(id)) problems.push({ file: REGISTRY, place: '', message: `a page places finding "${id}", which is not in the registry` });
   return problems;
 }

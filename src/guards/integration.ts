@@ -1,8 +1,10 @@
 /**
- * The guards as an Astro integration. When Astro starts a build or a dev server it
- * assembles the audit once (admission, then re-derivation) and hands it down to the
- * pages; the prose is checked before the build starts (with file:line:column), and
- * the built pages once it is done. Any refusal stops the build.
+ * The build's wiring as an Astro integration. When Astro starts a build or a dev
+ * server it assembles the audit once (admission, then re-derivation) and hands it
+ * down to the pages. The guards (checks, src/guards) look at the prose before the
+ * build (with file:line:column) and at the built pages after it; the passes
+ * (src/passes) then rewrite dist/ (census, search index, script hashes). Any
+ * refusal stops the build.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
@@ -13,36 +15,31 @@ import { refusalMessage, summarise } from '../admission/report.ts';
 import { assembleAudit, type Audit } from '../audit/assemble.ts';
 import { handDown } from '../audit/handoff.ts';
 import { MDX_COMPONENT_NAMES } from '../components/mdx-component-names.ts';
+import { ProblemError, type Problem } from '../core/problem.ts';
+import { hashInlineScripts } from '../passes/csp-hashes.ts';
+import { fillCensus } from '../passes/figure-census.ts';
+import { writeSearchIndex } from '../passes/search-index.ts';
 import { checkBuiltSite } from './built-html.ts';
-import { checkContentDir } from './mdx-source.ts';
-import { fillCensus } from './figure-census.ts';
-import { writeSearchIndex } from './search-index.ts';
 import { checkLinks } from './links.ts';
-import { hashInlineScripts } from './csp-hashes.ts';
 import { readSiteRevision } from '../admission/site-revision.ts';
 import { checkPublishedText } from './published-text.ts';
+import { checkContentDir } from './mdx-source.ts';
 
-export class GuardError extends Error {
-  override name = 'GuardError';
-}
-
-function fail(what: string, problems: readonly string[]): never {
-  throw new GuardError(`${what}: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
+function fail(what: string, problems: readonly Problem[]): never {
+  throw new ProblemError(problems, what);
 }
 
 /** A guard's refusal ends the build with its message alone: Astro would add a stack trace that says nothing more. */
 function stopOnRefusal(logger: { error(message: string): void }, e: unknown, dist?: string): never {
   // A site that failed a guard is not publishable: leave no dist/ behind to upload.
   if (dist) rmSync(dist, { recursive: true, force: true });
-  if (!(e instanceof GuardError)) throw e;
+  if (!(e instanceof ProblemError)) throw e;
   logger.error(e.message);
   process.exit(1);
 }
 
-export function checkContent(projectRoot: string, audit: Audit): string[] {
-  return checkContentDir(join(projectRoot, 'content'), projectRoot, audit, MDX_COMPONENT_NAMES).map(
-    (p) => `${p.file}:${p.line}:${p.column}: ${p.message}`,
-  );
+export function checkContent(projectRoot: string, audit: Audit): Problem[] {
+  return checkContentDir(join(projectRoot, 'content'), projectRoot, audit, MDX_COMPONENT_NAMES);
 }
 
 export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {

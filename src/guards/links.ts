@@ -3,21 +3,18 @@
  * resolve to a built file (and an element id) under the base path. External links
  * are counted by host, never fetched.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { Problem } from '../core/problem.ts';
+import { builtPages } from '../site/built-pages.ts';
+import { readHtml } from './html.ts';
 
 const ORIGIN = 'https://site.invalid';
 
 export interface LinkReport {
-  readonly problems: string[];
+  readonly problems: Problem[];
   readonly internal: number;
   readonly external: ReadonlyMap<string, number>;
-}
-
-function htmlFiles(dist: string): string[] {
-  return readdirSync(dist, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.html') && !e.parentPath.includes(`${dist}/pagefind`))
-    .map((e) => join(e.parentPath, e.name));
 }
 
 /** The built file a site path names, or undefined. */
@@ -30,42 +27,47 @@ function fileFor(dist: string, base: string, pathname: string): string | undefin
   return undefined;
 }
 
-/** Every element id in a page, in order, repeats included. */
-function allIds(html: string): string[] {
-  return [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&').replaceAll('&quot;', '"'));
+// Each page is read once, whether as a page with links or as the target of an anchor.
+const documents = new Map<string, Document>();
+function documentOf(file: string): Document {
+  let d = documents.get(file);
+  if (!d) documents.set(file, (d = readHtml(readFileSync(file, 'utf8'))));
+  return d;
 }
 
-const idCache = new Map<string, Set<string>>();
+/** Every element id in a page, in order, repeats included. */
+function allIds(file: string): string[] {
+  return Array.from(documentOf(file).querySelectorAll('[id]'), (e) => e.getAttribute('id')!);
+}
+
 function idsOf(file: string): Set<string> {
-  let ids = idCache.get(file);
-  if (!ids) {
-    ids = new Set(allIds(readFileSync(file, 'utf8')));
-    idCache.set(file, ids);
-  }
-  return ids;
+  return new Set(allIds(file));
 }
 
 /** `site` is the configured origin: absolute links to it (canonical URLs) are checked like relative ones. */
 export function checkLinks(dist: string, basePath: string, site?: string): LinkReport {
-  idCache.clear();
+  documents.clear();
   const base = basePath.replace(/\/?$/, '/');
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const external = new Map<string, number>();
   let internal = 0;
-  for (const file of htmlFiles(dist)) {
-    const rel = relative(dist, file).replaceAll('\\', '/');
+  for (const { path, rel } of builtPages(dist)) {
     const pagePath = base + rel.replace(/(^|\/)index\.html$/, '$1');
-    const html = readFileSync(file, 'utf8');
+    const document = documentOf(path);
     // An id used twice makes an anchor ambiguous: a row link could land on the wrong row.
     const seen = new Set<string>();
-    for (const id of allIds(html)) {
-      if (seen.has(id)) problems.push(`${rel}: two elements have the id "${id}"; a link to it could land on either`);
+    for (const id of allIds(path)) {
+      if (seen.has(id)) problems.push({ file: rel, place: '', message: `two elements have the id "${id}"; a link to it could land on either` });
       seen.add(id);
     }
-    for (const m of html.matchAll(/<(a|link|script|img|source)\b[^>]*?\s(href|src)="([^"]*)"/g)) {
-      const raw = m[3]!.replaceAll('&amp;', '&');
+    for (const el of document.querySelectorAll('a, link, script, img, source')) {
+      const tag = el.tagName.toLowerCase();
+      const attr = el.hasAttribute('href') ? 'href' : el.hasAttribute('src') ? 'src' : undefined;
+      if (!attr) continue;
+      const raw = el.getAttribute(attr)!;
+      const place = `<${tag} ${attr}="${raw}">`;
       if (raw === '' || /^(mailto|tel|data|javascript):/i.test(raw)) {
-        if (/^javascript:/i.test(raw)) problems.push(`${rel}: a javascript: link (${raw.slice(0, 40)})`);
+        if (/^javascript:/i.test(raw)) problems.push({ file: rel, place: `<${tag} ${attr}>`, message: `a javascript: link (${raw.slice(0, 40)})` });
         continue;
       }
       let url = new URL(raw, ORIGIN + pagePath);
@@ -77,11 +79,11 @@ export function checkLinks(dist: string, basePath: string, site?: string): LinkR
       internal++;
       const target = fileFor(dist, base, url.pathname);
       if (!target) {
-        problems.push(`${rel}: <${m[1]} ${m[2]}="${raw}"> points at ${url.pathname}, which the build did not produce${url.pathname.startsWith(base) ? '' : ` (outside the base path ${base})`}`);
+        problems.push({ file: rel, place, message: `points at ${url.pathname}, which the build did not produce${url.pathname.startsWith(base) ? '' : ` (outside the base path ${base})`}` });
         continue;
       }
       if (url.hash && target.endsWith('.html') && !idsOf(target).has(decodeURIComponent(url.hash.slice(1)))) {
-        problems.push(`${rel}: <${m[1]} ${m[2]}="${raw}">: ${relative(dist, target)} has no element with id "${decodeURIComponent(url.hash.slice(1))}"`);
+        problems.push({ file: rel, place, message: `${relative(dist, target)} has no element with id "${decodeURIComponent(url.hash.slice(1))}"` });
       }
     }
   }

@@ -9,21 +9,16 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { mdxFromMarkdown } from 'mdast-util-mdx';
 import type { Audit } from '../audit/assemble.ts';
+import type { Problem } from '../core/problem.ts';
 import { looseFigures } from './allowlist.ts';
 import { KINDS } from '../figures/format.ts';
-import { leaf, parseRef, words } from '../figures/provenance.ts';
+import { leaf, parseRef } from '../figures/provenance.ts';
 import { isDerivationName } from '../derive/named.ts';
 import { isConclusionName } from '../derive/conclusions.ts';
 import { isFindingId } from '../findings/registry.ts';
 import { isScorerLine } from '../findings/scorer-lines.ts';
 import { isGlossaryTerm } from '../findings/glossary.ts';
 
-export interface SourceProblem {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-}
 
 interface Node {
   type: string;
@@ -41,20 +36,20 @@ function splitFrontmatter(source: string): { yaml: string; body: string; offset:
   return { yaml: m[1]!, body: source.slice(m[0].length), offset: m[0].split('\n').length - 1 };
 }
 
-export function checkMdxSource(source: string, file: string, audit: Audit, components: readonly string[]): SourceProblem[] {
-  const problems: SourceProblem[] = [];
+export function checkMdxSource(source: string, file: string, audit: Audit, components: readonly string[]): Problem[] {
+  const problems: Problem[] = [];
   const { yaml, body, offset } = splitFrontmatter(source);
   yaml.split('\n').forEach((line, i) => {
-    for (const token of looseFigures(line)) problems.push({ file, line: i + 2, column: line.indexOf(token) + 1, message: `digit in frontmatter: ${JSON.stringify(token)}` });
+    for (const token of looseFigures(line)) problems.push({ file, place: `${i + 2}:${line.indexOf(token) + 1}`, message: `digit in frontmatter: ${JSON.stringify(token)}` });
   });
   let tree: Node;
   try {
     tree = fromMarkdown(body, { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as unknown as Node;
   } catch (e) {
     const err = e as { line?: number; column?: number; message: string };
-    return [{ file, line: (err.line ?? 0) + offset, column: err.column ?? 0, message: `not valid MDX: ${err.message}` }];
+    return [{ file, place: `${(err.line ?? 0) + offset}:${err.column ?? 0}`, message: `not valid MDX: ${err.message}` }];
   }
-  const at = (n: Node) => ({ line: (n.position?.start.line ?? 0) + offset, column: n.position?.start.column ?? 0 });
+  const at = (n: Node) => ({ place: `${(n.position?.start.line ?? 0) + offset}:${n.position?.start.column ?? 0}` });
   const report = (n: Node, message: string) => problems.push({ file, ...at(n), message });
   const attr = (n: Node, name: string): string | undefined => {
     const a = n.attributes?.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);
@@ -90,14 +85,11 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
           leaf(audit, f, pointer, kind as (typeof KINDS)[number]);
         });
       }
-      if (name === 'Said') attempt(n, () => {
-        const { file: f, pointer } = parseRef(attr(n, 'at') ?? '');
-        words(audit, f, pointer);
-      });
       if (name === 'Derived' && !isDerivationName(attr(n, 'name') ?? '')) report(n, `<Derived name="${attr(n, 'name')}">: no such derivation (src/derive/named.ts)`);
       if (name === 'Holds' && !isConclusionName(attr(n, 'that') ?? '')) report(n, `<Holds that="${attr(n, 'that')}">: no such conclusion (src/derive/conclusions.ts)`);
       if (name === 'Term' && !isGlossaryTerm(attr(n, 'of') ?? '')) report(n, `<Term of="${attr(n, 'of')}">: no such glossary term (src/findings/glossary.ts)`);
       if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? '')) report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
+      if (name === 'FindingEvidence' && !isFindingId(attr(n, 'of') ?? '')) report(n, `<FindingEvidence of="${attr(n, 'of')}">: no such finding (src/findings/registry.ts)`);
       if (name === 'ScorerLines') {
         const spec = attr(n, 'at') ?? '';
         const ends = spec.split('-').map(Number);
@@ -117,6 +109,6 @@ export function mdxFiles(dir: string): string[] {
     .sort();
 }
 
-export function checkContentDir(dir: string, root: string, audit: Audit, components: readonly string[]): SourceProblem[] {
+export function checkContentDir(dir: string, root: string, audit: Audit, components: readonly string[]): Problem[] {
   return mdxFiles(dir).flatMap((path) => checkMdxSource(readFileSync(path, 'utf8'), relative(root, path), audit, components));
 }

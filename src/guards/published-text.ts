@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { Problem } from '../core/problem.ts';
 import { RAW_CONTROL_IN_OUTPUT } from '../figures/untrusted.ts';
 
 const TEXT = /\.(html|csv|json|xml|svg|txt|css|js|webmanifest)$/;
@@ -17,25 +18,26 @@ function textFiles(dist: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
+/** `line:column`, the place the one problem type gives a position in a file. */
 function place(text: string, index: number): string {
   const before = text.slice(0, index);
   const line = before.split('\n').length;
-  return `line ${line}, column ${index - before.lastIndexOf('\n')}`;
+  return `${line}:${index - before.lastIndexOf('\n')}`;
 }
 
-export function checkPublishedText(dist: string, publishing: boolean): string[] {
-  const problems: string[] = [];
+export function checkPublishedText(dist: string, publishing: boolean): Problem[] {
+  const problems: Problem[] = [];
   for (const file of textFiles(dist)) {
     const text = readFileSync(file, 'utf8');
     const name = relative(dist, file);
     const control = new RegExp(RAW_CONTROL_IN_OUTPUT.source).exec(text);
     if (control) {
       const code = control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-      problems.push(`${name}: ${place(text, control.index)}: a raw control character U+${code}; artifact strings must be shown visibly`);
+      problems.push({ file: name, place: place(text, control.index), message: `a raw control character U+${code}; artifact strings must be shown visibly` });
     }
     if (publishing) {
       const local = LOCAL.exec(text);
-      if (local) problems.push(`${name}: ${place(text, local.index)}: names "${local[0]}" in a build meant for publishing; set SITE_URL`);
+      if (local) problems.push({ file: name, place: place(text, local.index), message: `names "${local[0]}" in a build meant for publishing; set SITE_URL` });
     }
   }
   return problems;

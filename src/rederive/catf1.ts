@@ -1,9 +1,20 @@
 /** P7's evidence from its own numbers: identical blocks, each F-score, the weighted F-score, the category counts. */
 import { toPointer } from '../admission/pointer.ts';
 import { roundPython } from '../core/python-round.ts';
+import type { Artifacts } from '../admission/types.ts';
 import type { Comparison, Rederivation } from './types.ts';
 
 const F = 'results/catf1.json' as const;
+
+/** The splits on which two predictors' per-category blocks are identical, column for column: P7's comparison, in one place. */
+export function identicalBlocks(a: Artifacts, [x, y]: readonly [string, string]): string[] {
+  const splits = [...new Set(a.catf1.rows.map((r) => r.split))];
+  return splits.filter((split) => {
+    const bx = a.catf1.rows.find((r) => r.split === split && r.predictor === x);
+    const by = a.catf1.rows.find((r) => r.split === split && r.predictor === y);
+    return bx !== undefined && by !== undefined && JSON.stringify(bx.per_category) === JSON.stringify(by.per_category);
+  });
+}
 
 export const catf1Rederivation: Rederivation = {
   name: 'category-scores',
@@ -27,14 +38,7 @@ export const catf1Rederivation: Rederivation = {
       out.push({ file: F, pointer: toPointer(['rows', i, 'categories_with_support']), reported: row.categories_with_support, ours: withSupport.length });
       out.push({ file: F, pointer: toPointer(['rows', i, 'categories_at_full_recall']), reported: row.categories_at_full_recall, ours: withSupport.filter(([, c]) => c.recall === 1).length });
     });
-    const [x, y] = a.catf1.differ_only_in_where;
-    const splits = [...new Set(a.catf1.rows.map((r) => r.split))];
-    const identical = splits.filter((split) => {
-      const bx = a.catf1.rows.find((r) => r.split === split && r.predictor === x);
-      const by = a.catf1.rows.find((r) => r.split === split && r.predictor === y);
-      return bx !== undefined && by !== undefined && JSON.stringify(bx.per_category) === JSON.stringify(by.per_category);
-    });
-    out.push({ file: F, pointer: '/identical_per_category_block', reported: a.catf1.identical_per_category_block, ours: identical });
+    out.push({ file: F, pointer: '/identical_per_category_block', reported: a.catf1.identical_per_category_block, ours: identicalBlocks(a, a.catf1.differ_only_in_where) });
     return out;
   },
 };

@@ -1,11 +1,14 @@
 /** All nine verdicts, by the rules the audit states for them (spec section 5), from recomputed inputs where we have them. */
 import type { Artifacts } from '../admission/types.ts';
+import { artifactAt } from '../admission/artifacts.ts';
 import { toPointer } from '../admission/pointer.ts';
 import type { Verdict } from '../admission/schemas.ts';
 import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import { squash } from './scorer/normalize.ts';
 import { analyseTaxonomy } from './taxonomy.ts';
 import { scoreTrace } from './scorer/metrics.ts';
+import { identicalBlocks } from './catf1.ts';
+import { table5Disagreements } from './table5.ts';
 import type { Comparison, Rederivation } from './types.ts';
 
 const ONE_SPAN = 'one-span-all-categories';
@@ -31,11 +34,7 @@ export function verdictsByRule(a: Artifacts): Record<string, Verdict> {
   const shortestLabel = Math.min(...taxonomy.map((l) => squash(l).length));
   const p6 = substrings.some((s) => s.length < shortestLabel && taxonomy.includes(reaches.get(s)!));
 
-  const p7 = [...new Set(a.catf1.rows.map((r) => r.split))].some((split) => {
-    const x = a.catf1.rows.find((r) => r.split === split && r.predictor === HEADLINE_PREDICTOR);
-    const y = a.catf1.rows.find((r) => r.split === split && r.predictor === ONE_SPAN);
-    return x !== undefined && y !== undefined && JSON.stringify(x.per_category) === JSON.stringify(y.per_category);
-  });
+  const p7 = identicalBlocks(a, [HEADLINE_PREDICTOR, ONE_SPAN]).length > 0;
 
   const all = a.pairing.constructed_trace.errors;
   const clean = all.filter((e) => e.category);
@@ -45,7 +44,7 @@ export function verdictsByRule(a: Artifacts): Record<string, Verdict> {
     .every((r) => scoreTrace(r.gold_has_null ? all : clean, r.prediction_has_null ? all : clean, taxonomy).joint >= control);
   const p8: Verdict = nullRunsHold ? 'HELD' : a.pairing.on_the_real_gold.falsy_categories > 0 ? 'VIOLATED' : 'LATENT';
 
-  const p9 = Object.values(a.datacheck.splits).some((s) => (Object.keys(s.here) as (keyof typeof s.here)[]).some((k) => s.here[k] !== s.paper[k]));
+  const p9 = table5Disagreements(a).disagreeing > 0;
 
   const v = (b: boolean): Verdict => (b ? 'VIOLATED' : 'HELD');
   return { P1: v(p1), P2: v(p2), P3: v(p3), P4: v(p4), P5: p5, P6: v(p6), P7: v(p7), P8: p8, P9: v(p9) };
@@ -74,7 +73,7 @@ export const verdictsRederivation: Rederivation = {
     const ours = verdictsByRule(a);
     return (Object.keys(FILE_OF) as (keyof typeof FILE_OF)[]).map((name): Comparison => {
       const file = FILE_OF[name];
-      const reported = (a[file === 'results/adversarial.json' ? 'adversarial' : file === 'results/datacheck.json' ? 'datacheck' : file === 'results/normaliser.json' ? 'normaliser' : file === 'results/catf1.json' ? 'catf1' : 'pairing'].properties as Record<string, { verdict: string } | undefined>)[name]?.verdict;
+      const reported = (artifactAt(a, file).properties as Record<string, { verdict: string } | undefined>)[name]?.verdict;
       return { file, pointer: toPointer(['properties', name, 'verdict']), reported, ours: ours[name] };
     });
   },

@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy, as a meta tag (a static host such as GitHub Pages
  * sets no headers). Only the site's own resources; scripts only from the site or,
- * inline, by hash (src/guards/csp-hashes.ts adds them once the inline scripts are final);
+ * inline, by hash (src/passes/csp-hashes.ts adds them once the inline scripts are final);
  * WebAssembly for the search index. Styles allow inline because Shiki and Plot
  * write style attributes and elements.
  */

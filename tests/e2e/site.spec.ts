@@ -34,7 +34,11 @@ for (const path of PAGES) {
       const leafValue = f.isKey ? decodeURIComponent(f.pointer.split('/').at(-1)!).replaceAll('~1', '/').replaceAll('~0', '~') : resolvePointer(read(f.file), f.pointer);
       if (f.isKey) expect(resolvePointer(read(f.file), f.pointer), `${f.file}#${f.pointer} exists`).not.toBeUndefined();
       if (f.kind === 'words' || f.kind === 'cite') {
-        if (typeof leafValue === 'string') expect(f.shown, `${f.file}#${f.pointer}`).toBe(leafValue);
+        // Words are a string, or a list of strings shown quoted and spaced; anything else shown as words is an error.
+        const expected =
+          typeof leafValue === 'string' ? leafValue : Array.isArray(leafValue) && leafValue.every((x) => typeof x === 'string') ? leafValue.map((x) => JSON.stringify(x)).join(' ') : undefined;
+        expect(expected, `${f.file}#${f.pointer} is shown as words: a string or a list of strings`).not.toBeUndefined();
+        expect(f.shown, `${f.file}#${f.pointer}`).toBe(expected);
       } else if (f.kind === 'id') {
         expect(f.value, `${f.file}#${f.pointer}`).toBe(leafValue);
       } else {

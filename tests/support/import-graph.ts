@@ -14,8 +14,9 @@ export const LAYERS: readonly (readonly [layer: string, prefixes: readonly strin
   ['audit', ['src/audit/']],
   ['figures', ['src/figures/']],
   ['derive', ['src/derive/']],
-  ['findings', ['src/findings/']],
+  ['tables', ['src/findings/tables/']],
   ['charts', ['src/charts/']],
+  ['findings', ['src/findings/']],
   ['components', ['src/components/']],
   ['layouts', ['src/layouts/']],
   ['pages', ['src/pages/']],
@@ -24,9 +25,13 @@ export const LAYERS: readonly (readonly [layer: string, prefixes: readonly strin
 
 export type Graph = ReadonlyMap<string, readonly string[]>;
 
+/** The layer whose longest prefix names the file (src/findings/tables/ before src/findings/). */
 export function layerOf(file: string): { name: string; rank: number } | undefined {
-  const rank = LAYERS.findIndex(([, prefixes]) => prefixes.some((p) => file.startsWith(p)));
-  return rank < 0 ? undefined : { name: LAYERS[rank]![0], rank };
+  let best: { name: string; rank: number; length: number } | undefined;
+  LAYERS.forEach(([name, prefixes], rank) => {
+    for (const p of prefixes) if (file.startsWith(p) && (!best || p.length > best.length)) best = { name, rank, length: p.length };
+  });
+  return best && { name: best.name, rank: best.rank };
 }
 
 const SPECIFIERS = [

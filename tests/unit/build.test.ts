@@ -32,12 +32,12 @@ describe('the real build refuses', { concurrency: false }, () => {
   test('a finding placed on no page', () => {
     const block = /<Finding id="table-5">([\s\S]*?)<\/Finding>/;
     box.edit('content/report.mdx', (t) => t.replace(block, '<div>$1</div>'));
-    box.edit('src/findings/registry.ts', (t) => t.replace("'table-5': { title: 'Table 5, paper against tree', properties: ['P9'] }", "'table-5': { title: 'Table 5, paper against tree', properties: [] }"));
+    box.edit('src/findings/descriptors/table-5.ts', (t) => t.replace("properties: ['P9'],", 'properties: [],'));
     const r = box.build();
-    box.edit('content/report.mdx', (t) => t.replace(/<div>([\s\S]*?<Table5 \/>[\s\S]*?)<\/div>/, '<Finding id="table-5">$1</Finding>'));
-    box.edit('src/findings/registry.ts', (t) => t.replace("properties: [] }", "properties: ['P9'] }"));
+    box.edit('content/report.mdx', (t) => t.replace(/<div>([\s\S]*?<FindingEvidence of="table-5" \/>[\s\S]*?)<\/div>/, '<Finding id="table-5">$1</Finding>'));
+    box.edit('src/findings/descriptors/table-5.ts', (t) => t.replace('properties: [],', "properties: ['P9'],"));
     assert.notEqual(r.code, 0);
-    assert.match(r.output, /finding "table-5" is in the registry .* but placed on no page/);
+    assert.match(r.output, /src\/findings\/registry\.ts: finding "table-5" is in the registry but placed on no page/);
     assert.doesNotMatch(r.output, /Stack trace|^\s+at /m, 'a guard refusal is its message alone');
     assert.equal(existsSync(r.dist), false, 'a build that fails a guard leaves no dist/');
   });

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { assembleAudit } from '../../src/audit/assemble.ts';
 import { assertConclusion, CONCLUSIONS } from '../../src/derive/conclusions.ts';
 import { checkBuiltSite, scanHtml } from '../../src/guards/built-html.ts';
+import { describeProblem } from '../../src/core/problem.ts';
 import { checkMdxSource } from '../../src/guards/mdx-source.ts';
 import { MDX_COMPONENT_NAMES } from '../../src/components/mdx-component-names.ts';
 import { indexDigest } from '../../src/admission/digest.ts';
@@ -55,7 +56,8 @@ describe('MDX source check', () => {
   test('a figure in prose is reported with file, line and column', () => {
     const p = check('---\ntitle: T\n---\n\n# Head\n\nWe found 3,205 substrings.\n');
     assert.equal(p.length, 1);
-    assert.deepEqual([p[0]!.file, p[0]!.line, p[0]!.column], ['content/x.mdx', 7, 1]);
+    assert.deepEqual([p[0]!.file, p[0]!.place], ['content/x.mdx', '7:1']);
+    assert.match(describeProblem(p[0]!), /^content\/x\.mdx:7:1: /);
     assert.match(p[0]!.message, /"3,205"/);
   });
   const REFUSED: [string, RegExp][] = [
@@ -65,12 +67,13 @@ describe('MDX source check', () => {
     ['---\ntitle: Top 10\n---\nx', /frontmatter/],
     ['A <Leaf at="results/adversarial.json#/splits/GAIA/nope" as="score" /> value.', /names no leaf/],
     ['A <Leaf at="results/adversarial.json#/table_1" as="score" /> value.', /not a number/],
-    ['A <Leaf at="results/nope.json#/x" as="score" /> value.', /no artifact/],
+    ['A <Leaf at="results/nope.json#/x" as="score" /> value.', /results\/nope\.json: no such artifact/],
     ['A <Leaf at="results/adversarial.json#/splits/GAIA/gold_errors" as="fancy" /> value.', /not a figure kind/],
     ['A <Derived name="no/such" /> value.', /no such derivation/],
     ['<Holds that="everything-is-fine">Fine.</Holds>', /no such conclusion/],
     ['A <Term of="widget">widget</Term> here.', /no such glossary term/],
     ['<Finding id="nineteenth">x</Finding>', /no such finding/],
+    ['<FindingEvidence of="nineteenth" />', /<FindingEvidence of="nineteenth">: no such finding/],
     ['See <ScorerLines at="16" />.', /scorer line map/],
     ['<Sneaky />', /not one of the components/],
     ['Two is {1 + 1}.', /expression/],
@@ -103,7 +106,7 @@ describe('findings registry, both ways', () => {
         const path = join(dist, page);
         writeFileSync(path, readFileSync(path, 'utf8').replaceAll('data-finding="table-5"', 'data-x="y"'));
       }
-      assert.deepEqual(checkBuiltSite(dist), ['finding "table-5" is in the registry (src/findings/registry.ts) but placed on no page']);
+      assert.deepEqual(checkBuiltSite(dist).map(describeProblem), ['src/findings/registry.ts: finding "table-5" is in the registry but placed on no page']);
     });
   });
   test('a placed finding the registry does not know is reported', () => {
@@ -112,7 +115,7 @@ describe('findings registry, both ways', () => {
       const html = readFileSync(path, 'utf8');
       assert.match(html, /<main\b[^>]*>/);
       writeFileSync(path, html.replace(/<main\b[^>]*>/, (m) => `${m}<section data-finding="rumour"></section>`));
-      assert.deepEqual(checkBuiltSite(dist), ['a page places finding "rumour", which is not in the registry']);
+      assert.deepEqual(checkBuiltSite(dist).map(describeProblem), ['src/findings/registry.ts: a page places finding "rumour", which is not in the registry']);
     });
   });
 });

@@ -476,17 +476,18 @@ describe('artifact strings cannot rewrite the page', () => {
   });
   test('the published-text guard refuses a raw control character, and localhost when publishing', async () => {
     const { checkPublishedText } = await import('../../src/guards/published-text.ts');
+    const { describeProblem } = await import('../../src/core/problem.ts');
     const dist = temp('trail-dist-');
     try {
       writeFileSync(join(dist, 'index.html'), '<p>fine\ttext</p>\n<link rel="canonical" href="http://localhost:4321/">');
       assert.deepEqual(checkPublishedText(dist, false), []);
-      assert.deepEqual(checkPublishedText(dist, true), ['index.html: line 2, column 36: names "localhost" in a build meant for publishing; set SITE_URL']);
+      assert.deepEqual(checkPublishedText(dist, true).map(describeProblem), ['index.html:2:36: names "localhost" in a build meant for publishing; set SITE_URL']);
       mkdirSync(join(dist, 'data'));
       writeFileSync(join(dist, 'data/t.csv'), 'a,b\r\nx\u0000,y\r\n');
       writeFileSync(join(dist, 'p.html'), '<q>ab\u202Ecd</q>');
-      assert.deepEqual(checkPublishedText(dist, false).sort(), [
-        'data/t.csv: line 2, column 2: a raw control character U+0000; artifact strings must be shown visibly',
-        'p.html: line 1, column 6: a raw control character U+202E; artifact strings must be shown visibly',
+      assert.deepEqual(checkPublishedText(dist, false).map(describeProblem).sort(), [
+        'data/t.csv:2:2: a raw control character U+0000; artifact strings must be shown visibly',
+        'p.html:1:6: a raw control character U+202E; artifact strings must be shown visibly',
       ]);
     } finally {
       rmSync(dist, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { checkLinks } from '../../src/guards/links.ts';
+import { describeProblem } from '../../src/core/problem.ts';
 import { PROJECT } from '../support/fixture.ts';
 
 const DIST = join(PROJECT, 'dist');
@@ -43,12 +44,12 @@ const BROKEN: [string, RegExp][] = [
   ['<p id="top">a second top</p>', /two elements have the id "top"/],
 ];
 for (const [html, expected] of BROKEN) {
-  test(`refuses ${html}`, () => withPage(html, (dist) => assert.match(checkLinks(dist, BASE).problems.join('\n'), expected)));
+  test(`refuses ${html}`, () => withPage(html, (dist) => assert.match(checkLinks(dist, BASE).problems.map(describeProblem).join('\n'), expected)));
 }
 
 test('under a base path, a root-relative link that skips the base is refused', () => {
   withPage('<a href="/method/">skips the base</a>', (dist) => {
-    assert.match(checkLinks(dist, '/trail-scorer-audit/').problems.join('\n'), /outside the base path \/trail-scorer-audit\//);
+    assert.match(checkLinks(dist, '/trail-scorer-audit/').problems.map(describeProblem).join('\n'), /outside the base path \/trail-scorer-audit\//);
   });
 });
 

@@ -60,7 +60,7 @@ describe('the check of the folder Pages would publish', () => {
   test('a link outside the base path trips', () => {
     const r = checkUpload(site((f) => void (f['index.html'] = page('<a href="/p/">a page</a>'))), SITE, BASE);
     assert.equal(r.problems.length, 1, r.problems.join('\n'));
-    assert.match(r.problems[0]!, /^links: 1 internal link\(s\) or asset\(s\) do not resolve under \/repo\/ in the upload:\n {2}index\.html: <a href="\/p\/"> points at \/p\/, .*outside the base path \/repo\//);
+    assert.match(r.problems[0]!, /^links: 1 internal link\(s\) or asset\(s\) do not resolve under \/repo\/ in the upload:\n {2}index\.html at <a href="\/p\/">: points at \/p\/, .*outside the base path \/repo\//);
   });
 
   test('localhost anywhere trips, and so does a sitemap on another address', () => {

@@ -5,7 +5,7 @@ import { assembleAudit } from '../../src/audit/assemble.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
-import { allTables, findingTables } from '../../src/findings/tables/index.ts';
+import { allTables, findingTables } from '../../src/findings/registry.ts';
 import type { FindingId } from '../../src/findings/registry.ts';
 import { toCsv } from '../../src/findings/tables/csv.ts';
 import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';

@@ -1,7 +1,7 @@
 /** Tables from the normaliser: drift, containment, reach, probes, the shuffle. */
 import type { Audit } from '../../audit/assemble.ts';
 import { toPointer } from '../../admission/pointer.ts';
-import { containment } from '../../derive/normaliser.ts';
+import { containment } from '../../derive/label-reach.ts';
 import { derived, ref } from '../../figures/provenance.ts';
 import { figCell, keyCell, wordsCell } from './cells.ts';
 import type { Cell, TableSpec } from './spec.ts';

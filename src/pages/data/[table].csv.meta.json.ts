@@ -5,7 +5,8 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
-import { allTables, type TableSpec } from '../../findings/tables/index.ts';
+import { allTables } from '../../findings/registry.ts';
+import type { TableSpec } from '../../findings/tables/spec.ts';
 import { revisionIdentity } from '../../findings/revision.ts';
 import { siteRevision } from '../../admission/site-revision.ts';
 

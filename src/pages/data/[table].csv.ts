@@ -1,7 +1,8 @@
 /** Every table on the site as CSV, generated at build from the same builders the pages render. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
-import { allTables, type TableSpec } from '../../findings/tables/index.ts';
+import { allTables } from '../../findings/registry.ts';
+import type { TableSpec } from '../../findings/tables/spec.ts';
 import { toCsv } from '../../findings/tables/csv.ts';
 
 export const getStaticPaths = (() => allTables(handedDown()).map((spec) => ({ params: { table: spec.id }, props: { spec } }))) satisfies GetStaticPaths;

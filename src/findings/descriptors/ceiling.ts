@@ -1,0 +1,10 @@
+/** Why nothing reaches a perfect score: the reachable ceiling per split. */
+import type { FindingDescriptor } from '../descriptor.ts';
+import { ceilingTable } from '../tables/adversarial.ts';
+
+export const ceiling = {
+  id: 'ceiling',
+  title: 'Why nothing reaches a perfect score',
+  properties: ['P1'],
+  evidence: (a) => [{ table: ceilingTable(a) }],
+} as const satisfies FindingDescriptor;

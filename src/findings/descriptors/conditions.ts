@@ -1,0 +1,10 @@
+/** The nine pre-registered properties and their verdicts, in one grid. */
+import type { FindingDescriptor } from '../descriptor.ts';
+import { verdictsTable } from '../tables/site.ts';
+
+export const conditions = {
+  id: 'conditions',
+  title: 'The nine pre-registered properties',
+  properties: [],
+  evidence: (a) => [{ table: verdictsTable(a) }],
+} as const satisfies FindingDescriptor;

@@ -1,0 +1,44 @@
+/** Every predictor on every split, then the same as a chart per split. */
+import { toPointer } from '../../admission/pointer.ts';
+import { volumeChart } from '../../charts/charts.ts';
+import { splitNames } from '../../derive/splits.ts';
+import { keyWords, leaf, words } from '../../figures/provenance.ts';
+import type { EvidenceItem, FindingDescriptor } from '../descriptor.ts';
+import { headlineTable } from '../tables/adversarial.ts';
+
+const F = 'results/adversarial.json' as const;
+
+export const headline = {
+  id: 'headline',
+  title: 'Every predictor on both splits',
+  properties: ['P1', 'P2'],
+  evidence: (a) => [
+    ...splitNames(a).map((split): EvidenceItem => {
+      const base = ['splits', split] as const;
+      return {
+        table: headlineTable(a, split),
+        caption: [
+          'on ',
+          { words: keyWords(F, toPointer(base)), as: 'name' },
+          ': ',
+          { fig: leaf(a, F, toPointer([...base, 'gold_files_scored']), 'integer') },
+          ' of ',
+          { fig: leaf(a, F, toPointer([...base, 'gold_files']), 'integer') },
+          ' gold files scored, ',
+          { fig: leaf(a, F, toPointer([...base, 'gold_errors']), 'integer') },
+          ' gold errors in them',
+        ],
+        note: [
+          'The published row is the best of Table 1 in each column: ',
+          { words: words(a, F, toPointer([...base, 'best_published', 'joint_accuracy', 'model'])), as: 'name' },
+          ' for joint accuracy and ',
+          { words: words(a, F, toPointer([...base, 'best_published', 'location_accuracy', 'model'])), as: 'name' },
+          ' for location accuracy, as cited in ',
+          { words: words(a, F, '/table_1') },
+          '.',
+        ],
+      };
+    }),
+    ...splitNames(a).map((split): EvidenceItem => ({ chart: volumeChart(a, split) })),
+  ],
+} as const satisfies FindingDescriptor;

@@ -1,0 +1,56 @@
+/**
+ * A post-build pass (it rewrites dist/, it checks nothing). The site's figures, counted once the build is done: how many each page shows,
+ * and by provenance. The method page carries placeholders that this fills in, so
+ * the share of re-derived figures it states is the built site's own.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Census } from '../figures/census.ts';
+import { formatFigure, type Kind } from '../figures/format.ts';
+import { builtPages } from '../site/built-pages.ts';
+
+const NUMERIC = new Set(['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes']);
+
+/** Counts the figure elements in one page's HTML, leaving out the census's own. */
+export function countFigures(html: string): Omit<Census, 'share'> {
+  const c = { total: 0, rederived: 0, reported: 0, computed: 0, lock: 0, paper: 0 };
+  for (const m of html.matchAll(/<span\b([^>]*)\bdata-fig="([a-z0-9]+)"([^>]*)>/g)) {
+    const attrs = `${m[1]} ${m[3]}`;
+    if (!NUMERIC.has(m[2]!) || attrs.includes('data-census=')) continue;
+    const source = /data-source="([a-z]+)"/.exec(attrs)?.[1];
+    c.total++;
+    if (source === 'artifact') attrs.includes('data-rederived=') ? c.rederived++ : c.reported++;
+    else if (source === 'derived') c.computed++;
+    else if (source === 'lock') c.lock++;
+    else if (source === 'paper') c.paper++;
+  }
+  return c;
+}
+
+export function censusOf(dist: string): Census {
+  const sum = { total: 0, rederived: 0, reported: 0, computed: 0, lock: 0, paper: 0 };
+  for (const { path } of builtPages(dist)) {
+    const c = countFigures(readFileSync(path, 'utf8'));
+    for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += c[k];
+  }
+  return { ...sum, share: sum.total === 0 ? 0 : sum.rederived / sum.total };
+}
+
+const KIND_OF: Record<keyof Census, Kind> = { total: 'count', rederived: 'count', reported: 'count', computed: 'count', lock: 'count', paper: 'count', share: 'percent1' };
+
+/** Fills every census placeholder in the built pages; returns how many it filled. */
+export function fillCensus(dist: string): number {
+  const census = censusOf(dist);
+  let filled = 0;
+  for (const { path } of builtPages(dist)) {
+    const html = readFileSync(path, 'utf8');
+    if (!html.includes('data-census=')) continue;
+    const out = html
+      .replace(/data-raw="census:([a-z]+)"/g, (_, key: keyof Census) => `data-raw="${census[key]}"`)
+      .replace(/<span class="fig-v" data-census-value="([a-z]+)">[^<]*<\/span>/g, (_, key: keyof Census) => {
+        filled++;
+        return `<span class="fig-v">${formatFigure(census[key], KIND_OF[key])}</span>`;
+      });
+    writeFileSync(path, out);
+  }
+  return filled;
+}

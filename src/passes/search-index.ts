@@ -1,0 +1,17 @@
+/** A post-build pass: the search index, written into the built site by Pagefind once the pages exist. */
+import { createIndex } from 'pagefind';
+
+export async function writeSearchIndex(dist: string): Promise<number> {
+  const { index, errors } = await createIndex({
+    rootSelector: 'html',
+    // Tooltips, charts, code and table bodies (cells that Pagefind would run together) would only add noise to results; captions stay.
+    excludeSelectors: ['.table-scroll', '.fig-p', '.chart-svg', 'nav.toc', '.prov-note', 'pre', '.legend', '.anchor', 'ul.leaves', '.cond', '.skip'],
+    forceLanguage: 'en',
+  });
+  if (!index) throw new Error(`search index: ${errors.join('; ')}`);
+  const added = await index.addDirectory({ path: dist });
+  if (added.errors.length) throw new Error(`search index: ${added.errors.join('; ')}`);
+  const written = await index.writeFiles({ outputPath: `${dist}/pagefind` });
+  if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
+  return added.page_count;
+}

@@ -1,0 +1,20 @@
+/** The one way to walk the built site: every HTML page under dist/, in a stable order. */
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+export interface BuiltPage {
+  /** Absolute path on disk. */
+  readonly path: string;
+  /** Relative to dist/, with forward slashes: how guards name the page. */
+  readonly rel: string;
+}
+
+/** Every page the build wrote; Pagefind's own folder holds no page of ours. */
+export function builtPages(dist: string): BuiltPage[] {
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name))
+    .map((path) => ({ path, rel: relative(dist, path).split(sep).join('/') }))
+    .filter((p) => !p.rel.startsWith('pagefind/'))
+    .sort((a, b) => a.rel.localeCompare(b.rel));
+}
