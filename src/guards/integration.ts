@@ -21,6 +21,7 @@ import { fillCensus } from '../passes/figure-census.ts';
 import { writeSearchIndex } from '../passes/search-index.ts';
 import { checkBuiltSite } from './built-html.ts';
 import { checkLinks } from './links.ts';
+import { addPrintReferences } from '../passes/print-references.ts';
 import { readSiteRevision } from '../admission/site-revision.ts';
 import { checkPublishedText } from './published-text.ts';
 import { checkContentDir } from './mdx-source.ts';
@@ -96,6 +97,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
     const problems = checkBuiltSite(dist);
     if (problems.length) fail('The built site fails the figure check', problems);
     logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
+    logger.info(`print references: external links numbered on ${addPrintReferences(dist)} page(s)`);
     logger.info(`search index: ${await writeSearchIndex(dist)} pages indexed`);
     logger.info(`content security policy: inline scripts hashed on ${hashInlineScripts(dist)} page(s)`);
     const links = checkLinks(dist, base, site);

@@ -1,0 +1,108 @@
+/**
+ * Lighthouse (pinned at 12.2.3: newer versions refuse this lock and Node) over the built
+ * site, served with gzip as GitHub Pages serves it, in the system's Chromium
+ * (CHROMIUM_PATH, else /usr/bin/chromium, else chrome-launcher's own search).
+ * Shared by the benchmark (every category, mobile and desktop) and the test
+ * (the deterministic categories only, desktop).
+ */
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+export type Preset = 'mobile' | 'desktop';
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export interface PageScores {
+  readonly page: string;
+  readonly preset: Preset;
+  readonly scores: Partial<Record<Category, number>>;
+  /** Lab metrics, for the performance category: LCP, TBT, CLS and the DOM size. */
+  readonly metrics: Record<string, number>;
+  /** The failing audits of the categories asked for, by id. */
+  readonly failing: string[];
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.csv': 'text/csv', '.wasm': 'application/wasm', '.xml': 'application/xml', '.txt': 'text/plain',
+};
+
+/** Serves dist/ on loopback, gzipped where the client accepts it, with a 404 page as a static host has. */
+export async function serveDist(dist: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = join(dist, normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    const found = existsSync(file);
+    const body = readFileSync(found ? file : join(dist, '404.html'));
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && !file.endsWith('.wasm');
+    res.writeHead(found ? 200 : 404, {
+      'content-type': TYPES[extname(found ? file : '.html')] ?? 'application/octet-stream',
+      'cache-control': 'max-age=600',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+    res.end(gzip ? gzipSync(body) : body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  return { origin: `http://127.0.0.1:${address.port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Every page the sitemap lists, plus the 404 page, as paths. */
+export function sitePages(dist: string): string[] {
+  const xml = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
+  return [...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname), '/404.html'];
+}
+
+export function chromiumPath(): string | undefined {
+  return process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+}
+
+export async function runLighthouse(origin: string, pages: readonly string[], preset: Preset, categories: readonly Category[] = CATEGORIES): Promise<PageScores[]> {
+  const path = chromiumPath();
+  const chrome = await chromeLauncher.launch({ ...(path ? { chromePath: path } : {}), chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const out: PageScores[] = [];
+    for (const page of pages) {
+      const result = await lighthouse(
+        origin + page,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...categories],
+          // The screenshot of the whole page is for the report viewer only; without performance, no throttling either.
+          disableFullPageScreenshot: true,
+          ...(categories.includes('performance') ? {} : { throttlingMethod: 'provided' as const }),
+        },
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`lighthouse on ${page}: ${lhr.runtimeError.message}`);
+      const scores: Partial<Record<Category, number>> = {};
+      const failing: string[] = [];
+      for (const c of categories) {
+        const cat = lhr.categories[c]!;
+        scores[c] = Math.round((cat.score ?? 0) * 100);
+        if (c !== 'performance') for (const ref of cat.auditRefs) if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.push(`${c}/${ref.id}`);
+      }
+      const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      out.push({
+        page,
+        preset,
+        scores,
+        failing,
+        metrics: { lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), dom: num('dom-size') },
+      });
+    }
+    return out;
+  } finally {
+    chrome.kill();
+  }
+}
