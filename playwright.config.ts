@@ -14,6 +14,8 @@ export default defineConfig({
   fullyParallel: true,
   // Several tests walk every page; on two cores beside a concurrent build they need more than the default 30 s.
   timeout: 90_000,
+  // Pagefind and axe answer slowly when the two cores are busy; a first result may take longer than 5 s.
+  expect: { timeout: 15_000 },
   workers: 2,
   reporter: [['list']],
   forbidOnly: !!process.env['CI'],
