@@ -11,9 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { mdxjs } from 'micromark-extension-mdxjs';
-import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { DATA_COMPONENTS, parseMdxBody, splitFrontmatter, type MdxNode as MdNode } from './mdx-tree.ts';
 import { z } from 'zod';
 
 /** One sentence (or one <Holds>) found in the site's sources. */
@@ -27,9 +25,6 @@ export interface Claim {
 }
 
 const PLACEHOLDER = '·';
-
-/** Components that stand for a figure, a name or a citation: their text is data, not our words. */
-const DATA_COMPONENTS = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor', 'Fig', 'Quote', 'Ident', 'CensusFig', 'Said', 'VerdictBadge', 'Cite', 'PreRegistrationLink', 'Sources']);
 
 export function normalise(sentence: string): string {
   return sentence
@@ -72,16 +67,6 @@ function claimsOf(file: string, line: number, block: string, minWords = 4): Clai
     .map((text) => ({ id: sentenceId(text), file, line, text }));
 }
 
-interface MdNode {
-  type: string;
-  value?: string;
-  name?: string | null;
-  depth?: number;
-  attributes?: { type: string; name?: string; value?: unknown }[];
-  children?: MdNode[];
-  position?: { start: { line: number } };
-}
-
 const BLOCKISH = new Set(['dt', 'dd', 'li', 'p', 'div']);
 
 const attr = (n: MdNode, name: string) => n.attributes?.find((a) => a.name === name)?.value;
@@ -89,16 +74,12 @@ const attr = (n: MdNode, name: string) => n.attributes?.find((a) => a.name === n
 /** MDX: headings and paragraphs (including those inside components), the frontmatter's title and description, and every <Holds>. */
 export function mdxClaims(file: string, source: string): Claim[] {
   const out: Claim[] = [];
-  const fm = /^---\n([\s\S]*?)\n---\n/.exec(source);
-  let offset = 0;
-  if (fm) {
-    offset = fm[0].split('\n').length - 1;
-    fm[1]!.split('\n').forEach((l, i) => {
-      const m = /^(title|description):\s*"?(.*?)"?\s*$/.exec(l);
-      if (m) out.push(...claimsOf(file, i + 2, m[2]!.replace(/\\"/g, '"')));
-    });
-  }
-  const tree = fromMarkdown(source.slice(fm?.[0].length ?? 0), { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as MdNode;
+  const { yaml, body, offset } = splitFrontmatter(source);
+  yaml.split('\n').forEach((l, i) => {
+    const m = /^(title|description):\s*"?(.*?)"?\s*$/.exec(l);
+    if (m) out.push(...claimsOf(file, i + 2, m[2]!.replace(/\\"/g, '"')));
+  });
+  const tree = parseMdxBody(body);
   const lineOf = (n: MdNode) => (n.position?.start.line ?? 1) + offset;
 
   const inline = (n: MdNode): string => {

@@ -4,9 +4,7 @@
  * figures and the glossary's own definitions aside), it must sit inside
  * <Term of="that-term">.
  */
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { mdxjs } from 'micromark-extension-mdxjs';
-import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { DATA_COMPONENTS, parseMdxBody, splitFrontmatter, type MdxNode as Node } from './mdx-tree.ts';
 import { GLOSSARY, GLOSSARY_TERMS, type GlossaryTerm } from '../findings/glossary.ts';
 
 export interface UnlinkedUse {
@@ -15,28 +13,16 @@ export interface UnlinkedUse {
   readonly word: string;
 }
 
-interface Node {
-  type: string;
-  value?: string;
-  name?: string | null;
-  attributes?: { type: string; name?: string; value?: unknown }[];
-  children?: Node[];
-  position?: { start: { line: number } };
-}
-
-const SKIP = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor', 'Said', 'PreRegistrationLink', 'Sources']);
-
 export function unlinkedFirstUses(source: string): UnlinkedUse[] {
-  const fm = /^---\n[\s\S]*?\n---\n/.exec(source);
-  const offset = fm ? fm[0].split('\n').length - 1 : 0;
-  const tree = fromMarkdown(source.slice(fm?.[0].length ?? 0), { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as Node;
+  const { body, offset } = splitFrontmatter(source);
+  const tree = parseMdxBody(body);
   const seen = new Set<GlossaryTerm>();
   const out: UnlinkedUse[] = [];
   const walk = (n: Node, inTerm: string | undefined, line: number): void => {
     const here = (n.position?.start.line ?? line - offset) + offset;
     if (n.type === 'heading' || n.type === 'code' || n.type === 'inlineCode' || n.type === 'mdxjsEsm') return;
     if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name) {
-      if (SKIP.has(n.name)) return;
+      if (DATA_COMPONENTS.has(n.name)) return;
       // The glossary defines the terms; its own text needs no links.
       if (n.name === 'dl' && n.attributes?.some((a) => a.name === 'class' && a.value === 'glossary')) return;
       if (n.name === 'Term') {

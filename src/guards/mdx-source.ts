@@ -5,9 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { mdxjs } from 'micromark-extension-mdxjs';
-import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { parseMdxBody, splitFrontmatter, type MdxNode as Node } from './mdx-tree.ts';
 import type { Audit } from '../audit/assemble.ts';
 import type { Problem } from '../core/problem.ts';
 import { looseFigures } from './allowlist.ts';
@@ -20,22 +18,6 @@ import { isScorerLine } from '../findings/scorer-lines.ts';
 import { isGlossaryTerm } from '../findings/glossary.ts';
 
 
-interface Node {
-  type: string;
-  value?: string;
-  name?: string | null;
-  attributes?: { type: string; name?: string; value?: unknown }[];
-  children?: Node[];
-  position?: { start: { line: number; column: number } };
-}
-
-/** Frontmatter is YAML; the MDX parser does not know it, so it is scanned as text and cut off. */
-function splitFrontmatter(source: string): { yaml: string; body: string; offset: number } {
-  const m = /^---\n([\s\S]*?)\n---\n/.exec(source);
-  if (!m) return { yaml: '', body: source, offset: 0 };
-  return { yaml: m[1]!, body: source.slice(m[0].length), offset: m[0].split('\n').length - 1 };
-}
-
 export function checkMdxSource(source: string, file: string, audit: Audit, components: readonly string[]): Problem[] {
   const problems: Problem[] = [];
   const { yaml, body, offset } = splitFrontmatter(source);
@@ -44,7 +26,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
   });
   let tree: Node;
   try {
-    tree = fromMarkdown(body, { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as unknown as Node;
+    tree = parseMdxBody(body);
   } catch (e) {
     const err = e as { line?: number; column?: number; message: string };
     return [{ file, place: `${(err.line ?? 0) + offset}:${err.column ?? 0}`, message: `not valid MDX: ${err.message}` }];
