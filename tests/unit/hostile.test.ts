@@ -344,6 +344,17 @@ describe('--update-lock credits each file to the commit that holds it', () => {
     return r.stdout.trim();
   };
 
+  /** A git checkout holding the current artifacts in one commit, with the earlier normaliser copied over them, uncommitted. */
+  function checkoutWithEarlierNormaliser(from: string): string {
+    git(from, 'init', '-q');
+    for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(from, p));
+    git(from, 'add', '.');
+    git(from, 'commit', '-q', '-m', 'current');
+    const current = git(from, 'rev-parse', 'HEAD');
+    cpSync(join(REVISIONS, REVISION, 'results/normaliser.json'), join(from, 'results/normaliser.json'));
+    return current;
+  }
+
   test('the earlier normaliser revision, named with --commit PATH=SHA: its commit is recorded and printed', () => {
     const from = earlierRevision();
     const lockPath = lockCopy();
@@ -385,11 +396,7 @@ describe('--update-lock credits each file to the commit that holds it', () => {
     const lockPath = lockCopy();
     const root = populatedRoot();
     try {
-      git(from, 'init', '-q');
-      for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(from, p));
-      git(from, 'add', '.');
-      git(from, 'commit', '-q', '-m', 'current');
-      cpSync(join(REVISIONS, REVISION, 'results/normaliser.json'), join(from, 'results/normaliser.json'));
+      checkoutWithEarlierNormaliser(from);
       // Uncommitted: refused.
       const dirty = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
       assert.equal(dirty.status, 1);
@@ -414,12 +421,7 @@ describe('--update-lock credits each file to the commit that holds it', () => {
     const lockPath = lockCopy();
     const root = populatedRoot();
     try {
-      git(from, 'init', '-q');
-      for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(from, p));
-      git(from, 'add', '.');
-      git(from, 'commit', '-q', '-m', 'current');
-      const current = git(from, 'rev-parse', 'HEAD');
-      cpSync(join(REVISIONS, REVISION, 'results/normaliser.json'), join(from, 'results/normaliser.json'));
+      const current = checkoutWithEarlierNormaliser(from);
       const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', `results/normaliser.json=${current}`], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
       assert.equal(r.status, 1);
       assert.match(r.stderr, new RegExp(`commit ${current} in .* holds other bytes at results/normaliser\\.json`));
