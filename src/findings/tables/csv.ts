@@ -1,5 +1,5 @@
 /** A table as CSV (RFC 4180): one header row, then raw values at full precision, not the formatted ones. */
-import type { Cell, Column, TableSpec } from './spec.ts';
+import { cellText, type Cell, type Column, type TableSpec } from './spec.ts';
 import { visibleKeepingLines } from '../../figures/untrusted.ts';
 
 function field(s: string): string {
@@ -17,15 +17,9 @@ function isPercent(c: Cell | undefined): boolean {
   return c !== undefined && 'fig' in c && (c.fig.kind === 'percent' || c.fig.kind === 'percent1');
 }
 
+// A link named by artifact words (a property) exports the name; one named by our words (view, download) its target.
 function value(c: Cell): string {
-  if ('fig' in c) return String(c.fig.value);
-  if ('words' in c) return c.words.text;
-  if ('ident' in c) return c.ident;
-  if ('label' in c) return c.label;
-  if ('verdict' in c) return c.verdict;
-  // A link named by artifact words (a property) exports the name; one named by our words (view, download) its target.
-  if ('link' in c) return typeof c.link.text === 'string' ? c.link.to : c.link.text.text;
-  return '';
+  return 'link' in c && typeof c.link.text === 'string' ? c.link.to : cellText(c);
 }
 
 export function toCsv(spec: TableSpec): string {

@@ -8,21 +8,13 @@
  * ids are; the link check (src/guards/links.ts) refuses a page with a duplicate id.
  */
 import { sha256Hex } from '../../admission/digest.ts';
-import type { Cell, TableSpec } from './spec.ts';
+import { cellText, type TableSpec } from './spec.ts';
 
 /** How long a row slug may grow before it is cut and a digest of the whole key keeps it unique. */
 const MAX_SLUG = 48;
 
 /** The text a cell contributes to its row's key. */
-export function keyText(c: Cell): string {
-  if ('fig' in c) return String(c.fig.value);
-  if ('words' in c) return c.words.text;
-  if ('ident' in c) return c.ident;
-  if ('label' in c) return c.label;
-  if ('verdict' in c) return c.verdict;
-  if ('link' in c) return typeof c.link.text === 'string' ? c.link.text : c.link.text.text;
-  return '';
-}
+export const keyText = cellText;
 
 /** A URL-fragment-safe slug: lowercase ASCII letters, digits and hyphens; long keys cut and suffixed by a digest. */
 export function rowSlug(key: string): string {

@@ -46,3 +46,14 @@ export interface TableSpec {
 }
 
 export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** A cell's plain text: a figure's raw value, the words, identifier, label or verdict, a link's text; empty for an empty cell. */
+export function cellText(c: Cell): string {
+  if ('fig' in c) return String(c.fig.value);
+  if ('words' in c) return c.words.text;
+  if ('ident' in c) return c.ident;
+  if ('label' in c) return c.label;
+  if ('verdict' in c) return c.verdict;
+  if ('link' in c) return typeof c.link.text === 'string' ? c.link.text : c.link.text.text;
+  return '';
+}
