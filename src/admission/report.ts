@@ -1,6 +1,6 @@
 /** How the command-line entry points print an admission result or a refusal: one message, one hint, never a stack trace. */
 import { AdmissionError } from './errors.ts';
-import { SettingError } from '../core/setting-error.ts';
+import { ProblemError } from '../core/problem.ts';
 import type { Admitted } from './types.ts';
 
 const HINTS: Partial<Record<AdmissionError['check'], string>> = {
@@ -19,9 +19,8 @@ const HINTS: Partial<Record<AdmissionError['check'], string>> = {
 
 /** The refusal as printed (one message, one hint), or undefined when `e` is not a refusal. */
 export function refusalMessage(e: unknown): string | undefined {
-  if (e instanceof SettingError) return `error: ${e.message}`;
-  if (!(e instanceof AdmissionError)) return undefined;
-  const hint = HINTS[e.check];
+  if (!(e instanceof ProblemError)) return undefined;
+  const hint = e instanceof AdmissionError ? HINTS[e.check] : undefined;
   return hint ? `error: ${e.message}\nhint: ${hint}` : `error: ${e.message}`;
 }
 

@@ -1,14 +1,19 @@
 /**
  * A setting (an environment variable) refused before any work starts: which one,
- * what it must be, and what it was.
+ * what it must be, and what it was. It is the project's one problem type
+ * (src/core/problem.ts), placed at the variable's name in the environment.
  */
-export class SettingError extends Error {
+import { ProblemError } from './problem.ts';
+
+export class SettingError extends ProblemError {
+  override name = 'SettingError';
   readonly variable: string;
   readonly expected: string;
   readonly found: string;
   constructor(variable: string, expected: string, found: string) {
-    super(`Setting refused: ${variable} must be ${expected}; found ${found}.`);
-    this.name = 'SettingError';
+    super([{ file: 'the environment', place: variable, message: `must be ${expected}; found ${found}.` }]);
+    // The refusal's one line, as the commands print it.
+    this.message = `Setting refused: ${variable} must be ${expected}; found ${found}.`;
     this.variable = variable;
     this.expected = expected;
     this.found = found;
