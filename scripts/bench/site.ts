@@ -8,12 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { writeSyntheticCopy } from './synthetic-index.ts';
 import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
 
 const root = join(import.meta.dirname, '../..');
-const shared = join(root, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
+const shared = resolve(root, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
 const factors = (process.env['BENCH_FACTORS'] ?? '1,10,100').split(',').map(Number);
 
 function timed(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): number {
