@@ -27,8 +27,10 @@ function fileFor(dist: string, base: string, pathname: string): string | undefin
   return undefined;
 }
 
-// Each page is read once, whether as a page with links or as the target of an anchor.
+// Each page is read once, and its ids listed once, whether as a page with links or
+// as the target of an anchor (a page is the target of hundreds of row and figure links).
 const documents = new Map<string, Document>();
+const idSets = new Map<string, Set<string>>();
 function documentOf(file: string): Document {
   let d = documents.get(file);
   if (!d) documents.set(file, (d = readHtml(readFileSync(file, 'utf8'))));
@@ -41,12 +43,15 @@ function allIds(file: string): string[] {
 }
 
 function idsOf(file: string): Set<string> {
-  return new Set(allIds(file));
+  let ids = idSets.get(file);
+  if (!ids) idSets.set(file, (ids = new Set(allIds(file))));
+  return ids;
 }
 
 /** `site` is the configured origin: absolute links to it (canonical URLs) are checked like relative ones. */
 export function checkLinks(dist: string, basePath: string, site?: string): LinkReport {
   documents.clear();
+  idSets.clear();
   const base = basePath.replace(/\/?$/, '/');
   const problems: Problem[] = [];
   const external = new Map<string, number>();
@@ -60,6 +65,7 @@ export function checkLinks(dist: string, basePath: string, site?: string): LinkR
       if (seen.has(id)) problems.push({ file: rel, place: '', message: `two elements have the id "${id}"; a link to it could land on either` });
       seen.add(id);
     }
+    idSets.set(path, seen);
     for (const el of document.querySelectorAll('a, link, script, img, source')) {
       const tag = el.tagName.toLowerCase();
       const attr = el.hasAttribute('href') ? 'href' : el.hasAttribute('src') ? 'src' : undefined;
