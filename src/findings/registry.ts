@@ -7,7 +7,7 @@
  */
 import type { Audit } from '../audit/assemble.ts';
 import type { PropertyName } from '../core/names.ts';
-import { tablesOf, type FindingDescriptor } from './descriptor.ts';
+import { tablesOf, type EvidenceItem, type FindingDescriptor } from './descriptor.ts';
 import { absentLocations } from './descriptors/absent-locations.ts';
 import { ceiling } from './descriptors/ceiling.ts';
 import { claim } from './descriptors/claim.ts';
@@ -66,14 +66,28 @@ export function findingsOf(property: PropertyName): FindingId[] {
   return FINDINGS.filter((f) => (f.properties as readonly string[]).includes(property)).map((f) => f.id);
 }
 
+// A finding's evidence is built once per audit: the report, its property pages, its
+// evidence packet and the CSV routes all ask for it, and each chart in it is drawn
+// with Plot at two widths (drawing it on every ask cost a tenth of the build).
+const built = new WeakMap<Audit, Map<FindingId, readonly EvidenceItem[]>>();
+
+/** A finding's tables and charts for this audit, built on first ask. */
+export function evidenceOf(a: Audit, id: FindingId): readonly EvidenceItem[] {
+  let byId = built.get(a);
+  if (!byId) built.set(a, (byId = new Map()));
+  let items = byId.get(id);
+  if (!items) byId.set(id, (items = finding(id).evidence(a)));
+  return items;
+}
+
 /** The tables that carry a finding's figures (the prose findings carry theirs inline). */
 export function findingTables(a: Audit, id: FindingId): TableSpec[] {
-  return tablesOf(finding(id).evidence(a));
+  return tablesOf(evidenceOf(a, id));
 }
 
 /** Every table the site shows: each finding's, then the method page's list of artifacts. */
 export function allTables(a: Audit): TableSpec[] {
-  const tables = [...FINDINGS.flatMap((f) => tablesOf(f.evidence(a))), artifactsTable(a)];
+  const tables = [...FINDING_IDS.flatMap((id) => tablesOf(evidenceOf(a, id))), artifactsTable(a)];
   const ids = tables.map((t) => t.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length) throw new Error(`two tables share the id ${twice.join(', ')}`);
