@@ -3,12 +3,11 @@
  * sit inside an element the figure components produced ([data-fig]). Also pairs
  * the findings placed on pages with the registry, both ways.
  */
-import { readFileSync } from 'node:fs';
 import type { Problem } from '../core/problem.ts';
 import { FINDING_IDS } from '../findings/registry.ts';
 import { builtPages } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
-import { readHtml } from './html.ts';
+import { pageReader, readHtml, type PageReader } from './html.ts';
 
 /** A number outside any figure element: where it is, the token, and the text around it. */
 export interface Violation extends Problem {
@@ -88,11 +87,11 @@ export function placedFindings(document: unknown): string[] {
 const REGISTRY = 'src/findings/registry.ts';
 
 /** Checks a built site; returns the problems that must stop the build (empty when clean). */
-export function checkBuiltSite(dist: string): Problem[] {
+export function checkBuiltSite(dist: string, read: PageReader = pageReader()): Problem[] {
   const problems: Problem[] = [];
   const placed = new Set<string>();
   for (const { path, rel } of builtPages(dist)) {
-    const document = readHtml(readFileSync(path, 'utf8'));
+    const document = read(path);
     problems.push(...scanDocument(document, rel));
     for (const id of placedFindings(document)) placed.add(id);
   }

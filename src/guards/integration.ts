@@ -21,6 +21,7 @@ import { fillCensus } from '../passes/figure-census.ts';
 import { writeSearchIndex } from '../passes/search-index.ts';
 import { checkBuiltSite } from './built-html.ts';
 import { checkLinks } from './links.ts';
+import { pageReader } from './html.ts';
 import { addPrintReferences } from '../passes/print-references.ts';
 import { readSiteRevision } from '../admission/site-revision.ts';
 import { checkPublishedText } from './published-text.ts';
@@ -92,15 +93,18 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   };
 
   async function afterBuild(dist: string, logger: { info(message: string): void }): Promise<void> {
+    // The passes rewrite dist/ first, so the guards then judge the very bytes that
+    // are published, each page parsed once for all of them.
     const filled = fillCensus(dist);
     logger.info(`figure census: ${filled} placeholders filled`);
-    const problems = checkBuiltSite(dist);
+    logger.info(`print references: external links numbered on ${addPrintReferences(dist)} page(s)`);
+    logger.info(`content security policy: inline scripts hashed on ${hashInlineScripts(dist)} page(s)`);
+    logger.info(`search index: ${await writeSearchIndex(dist)} pages indexed`);
+    const read = pageReader();
+    const problems = checkBuiltSite(dist, read);
     if (problems.length) fail('The built site fails the figure check', problems);
     logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
-    logger.info(`print references: external links numbered on ${addPrintReferences(dist)} page(s)`);
-    logger.info(`search index: ${await writeSearchIndex(dist)} pages indexed`);
-    logger.info(`content security policy: inline scripts hashed on ${hashInlineScripts(dist)} page(s)`);
-    const links = checkLinks(dist, base, site);
+    const links = checkLinks(dist, base, site, read);
     if (links.problems.length) fail('The built site has broken links', links.problems);
     const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');
     logger.info(`link check: ${links.internal} internal links and anchors resolve; external links, not fetched: ${hosts}`);

@@ -3,11 +3,11 @@
  * resolve to a built file (and an element id) under the base path. External links
  * are counted by host, never fetched.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Problem } from '../core/problem.ts';
 import { builtPages } from '../site/built-pages.ts';
-import { readHtml } from './html.ts';
+import { pageReader, type PageReader } from './html.ts';
 
 const ORIGIN = 'https://site.invalid';
 
@@ -27,41 +27,31 @@ function fileFor(dist: string, base: string, pathname: string): string | undefin
   return undefined;
 }
 
-// Each page is read once, and its ids listed once, whether as a page with links or
-// as the target of an anchor (a page is the target of hundreds of row and figure links).
-const documents = new Map<string, Document>();
-const idSets = new Map<string, Set<string>>();
-function documentOf(file: string): Document {
-  let d = documents.get(file);
-  if (!d) documents.set(file, (d = readHtml(readFileSync(file, 'utf8'))));
-  return d;
-}
-
 /** Every element id in a page, in order, repeats included. */
-function allIds(file: string): string[] {
-  return Array.from(documentOf(file).querySelectorAll('[id]'), (e) => e.getAttribute('id')!);
-}
-
-function idsOf(file: string): Set<string> {
-  let ids = idSets.get(file);
-  if (!ids) idSets.set(file, (ids = new Set(allIds(file))));
-  return ids;
+function allIds(document: Document): string[] {
+  return Array.from(document.querySelectorAll('[id]'), (e) => e.getAttribute('id')!);
 }
 
 /** `site` is the configured origin: absolute links to it (canonical URLs) are checked like relative ones. */
-export function checkLinks(dist: string, basePath: string, site?: string): LinkReport {
-  documents.clear();
-  idSets.clear();
+export function checkLinks(dist: string, basePath: string, site?: string, read: PageReader = pageReader()): LinkReport {
+  // A page's ids are listed once, whether it holds links or is the target of an anchor
+  // (a page is the target of hundreds of row and figure links).
+  const idSets = new Map<string, Set<string>>();
+  const idsOf = (file: string) => {
+    let ids = idSets.get(file);
+    if (!ids) idSets.set(file, (ids = new Set(allIds(read(file)))));
+    return ids;
+  };
   const base = basePath.replace(/\/?$/, '/');
   const problems: Problem[] = [];
   const external = new Map<string, number>();
   let internal = 0;
   for (const { path, rel } of builtPages(dist)) {
     const pagePath = base + rel.replace(/(^|\/)index\.html$/, '$1');
-    const document = documentOf(path);
+    const document = read(path);
     // An id used twice makes an anchor ambiguous: a row link could land on the wrong row.
     const seen = new Set<string>();
-    for (const id of allIds(path)) {
+    for (const id of allIds(document)) {
       if (seen.has(id)) problems.push({ file: rel, place: '', message: `two elements have the id "${id}"; a link to it could land on either` });
       seen.add(id);
     }

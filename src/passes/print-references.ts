@@ -2,8 +2,9 @@
  * After the build: links printed as references. Each external link in a page's main
  * content gets a number (one per address, in order of first use) that the print
  * stylesheet shows after it, and the page gets a list of those addresses, shown only
- * in print, so long URLs never print inline. Runs after the figure check: the list
- * is addresses, not figures (it is marked as such, and kept out of the search index).
+ * in print, so long URLs never print inline. The figure check, which runs on the
+ * finished pages, passes over the list: it is addresses, not figures (it is marked as
+ * such, and kept out of the search index).
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
