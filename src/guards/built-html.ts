@@ -4,7 +4,7 @@
  * the findings placed on pages with the registry, both ways.
  */
 import type { Problem } from '../core/problem.ts';
-import { FINDING_IDS } from '../findings/registry.ts';
+import { FINDING_IDS } from '../findings/finding-ids.ts';
 import { builtPages } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
 import { pageReader, readHtml, type PageReader } from './html.ts';

@@ -13,7 +13,7 @@ import { KINDS } from '../figures/format.ts';
 import { leaf, parseRef } from '../figures/provenance.ts';
 import { isDerivationName } from '../derive/named.ts';
 import { isConclusionName } from '../derive/conclusions.ts';
-import { isFindingId } from '../findings/registry.ts';
+import { isFindingId } from '../findings/finding-ids.ts';
 import { isScorerLine } from '../findings/scorer-lines.ts';
 import { isGlossaryTerm } from '../findings/glossary.ts';
 
