@@ -14,6 +14,7 @@ import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { refusalMessage, summarise } from '../admission/report.ts';
 import { assembleAudit, type Audit } from '../audit/assemble.ts';
 import { handDown } from '../audit/handoff.ts';
+import { startHighlighting } from '../components/findings/highlight-source.ts';
 import { MDX_COMPONENT_NAMES } from '../components/mdx-component-names.ts';
 import { ProblemError, type Problem } from '../core/problem.ts';
 import { hashInlineScripts } from '../passes/csp-hashes.ts';
@@ -66,6 +67,8 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
           process.exit(1);
         }
         handDown(audit);
+        // The method page's highlighted sources, made in another thread while Vite bundles the pages.
+        startHighlighting(process.cwd(), [...new Set(audit.rederivations.map((r) => r.source))]);
         logger.info(summarise(audit));
       },
       'astro:config:done': ({ config }) => {
