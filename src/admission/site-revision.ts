@@ -48,8 +48,7 @@ function fromGit(cwd: string): { commit: string; dirty: boolean; date: string } 
   const top = git(cwd, ['rev-parse', '--show-toplevel']);
   // A tarball unpacked inside some other repository must not borrow that repository's HEAD.
   if (top === undefined || realpathSync(top) !== realpathSync(cwd)) return undefined;
-  const commit = git(cwd, ['rev-parse', 'HEAD']);
-  const date = git(cwd, ['show', '-s', '--format=%cI', 'HEAD']);
+  const [commit, date] = git(cwd, ['show', '-s', '--format=%H%n%cI', 'HEAD'])?.split('\n') ?? [];
   const status = git(cwd, ['status', '--porcelain']);
   if (commit === undefined || date === undefined || status === undefined) return undefined;
   return { commit, dirty: status !== '', date };
@@ -86,8 +85,11 @@ export function readSiteRevision(cwd: string, env: NodeJS.ProcessEnv = process.e
   return { commit: m[1]!, dirty, label: given, date, day: dayOf(date), from: declared ? 'SITE_COMMIT' : 'GITHUB_SHA', repository };
 }
 
-let cached: SiteRevision | undefined;
+// On globalThis because the build's integration and its pages' bundle load this
+// module twice in one process: git is asked once per build, not once per copy.
+const KEY = Symbol.for('trail-audit-site.site-revision');
 /** The revision of the project being built (read once per build). */
 export function siteRevision(): SiteRevision {
-  return (cached ??= readSiteRevision(process.cwd()));
+  const holder = globalThis as { [KEY]?: SiteRevision };
+  return (holder[KEY] ??= readSiteRevision(process.cwd()));
 }

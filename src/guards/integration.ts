@@ -24,7 +24,7 @@ import { checkBuiltSite } from './built-html.ts';
 import { checkLinks } from './links.ts';
 import { pageReader } from './html.ts';
 import { addPrintReferences } from '../passes/print-references.ts';
-import { readSiteRevision } from '../admission/site-revision.ts';
+import { siteRevision } from '../admission/site-revision.ts';
 import { checkPublishedText } from './published-text.ts';
 import { checkContentDir } from './mdx-source.ts';
 
@@ -58,7 +58,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         try {
           audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
           // Every page names the commit it is built from: refuse now if that cannot be known.
-          readSiteRevision(process.cwd());
+          siteRevision();
         } catch (e) {
           const message = refusalMessage(e);
           if (message === undefined) throw e;
