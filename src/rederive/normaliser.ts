@@ -33,8 +33,16 @@ export const normaliserRederivation: Rederivation = {
     out.push({ file: F, pointer: '/shuffle/taxonomy', reported: [...shuffled].sort(byCodePoint), ours: [...pinned].sort(byCodePoint) });
     out.push({ file: 'results/catf1.json', pointer: '/rows/0/per_category', reported: Object.keys(a.catf1.rows[0]?.per_category ?? {}), ours: pinned });
 
+    // The substrings reaching each label, grouped in one pass (in enumeration order, as a filter per label would give).
+    const reachingOf = new Map<string, string[]>();
+    for (const s of substrings) {
+      const label = reaches.get(s)!;
+      const list = reachingOf.get(label);
+      if (list) list.push(s);
+      else reachingOf.set(label, [s]);
+    }
     for (const label of pinned) {
-      const reaching = substrings.filter((s) => reaches.get(s) === label);
+      const reaching = reachingOf.get(label) ?? [];
       const length = reaching.length === 0 ? 0 : Math.min(...reaching.map((s) => s.length));
       const at = (k: string) => toPointer(['shortest_reaching', label, k]);
       const r = n.shortest_reaching[label]!;

@@ -3,7 +3,7 @@
  * three re-derivations (the normaliser's leaves, the stated counts, the verdicts) read it.
  */
 import type { Artifacts } from '../admission/types.ts';
-import { enumerateSubstrings, labelsContaining, normalizeCategory } from './scorer/normalize.ts';
+import { sweepSubstrings } from './scorer/normalize.ts';
 import { pinnedTaxonomy } from './types.ts';
 
 export interface TaxonomyAnalysis {
@@ -20,13 +20,7 @@ export function analyseTaxonomy(a: Artifacts): TaxonomyAnalysis {
   let analysis = cache.get(a.normaliser);
   if (!analysis) {
     const taxonomy = pinnedTaxonomy(a);
-    const substrings = enumerateSubstrings(taxonomy);
-    analysis = {
-      taxonomy,
-      substrings,
-      reaches: new Map(substrings.map((s) => [s, normalizeCategory(s, taxonomy).value])),
-      containing: new Map(substrings.map((s) => [s, labelsContaining(s, taxonomy)])),
-    };
+    analysis = { taxonomy, ...sweepSubstrings(taxonomy) };
     cache.set(a.normaliser, analysis);
   }
   return analysis;

@@ -57,6 +57,63 @@ export function enumerateSubstrings(taxonomy: readonly string[]): string[] {
   return [...all];
 }
 
+export interface Sweep {
+  /** Every distinct substring, in the order enumerateSubstrings gives them. */
+  readonly substrings: readonly string[];
+  /** For each substring: the label normalizeCategory sends it to. */
+  readonly reaches: ReadonlyMap<string, string>;
+  /** For each substring: how many labels contain it (labelsContaining). */
+  readonly containing: ReadonlyMap<string, number>;
+}
+
+/**
+ * enumerateSubstrings, normalizeCategory and labelsContaining over every substring,
+ * in one pass over the labels instead of one pass over the labels per substring.
+ * Why it is the same: a substring of a squashed label is already lowercase, stripped
+ * and space-free, so normalizeCategory's first loop is an exact lookup, and its
+ * second loop's first label containing it is the first label (in list order) the
+ * enumeration drew it from; a label drawing it counts once towards `containing`.
+ * When that premise fails for some label (a character trim would strip, or text
+ * lowercasing would change), the straightforward path runs instead.
+ */
+export function sweepSubstrings(taxonomy: readonly string[]): Sweep {
+  const exact = new Map<string, string>();
+  for (const label of taxonomy) if (!exact.has(lower(label))) exact.set(lower(label), label);
+  const firstHolder = new Map<string, string>();
+  const containing = new Map<string, number>();
+  for (const label of taxonomy) {
+    const s = squash(label);
+    if (/\s/.test(s) || s.toLowerCase() !== s) return sweepByDefinition(taxonomy);
+    const drawn = new Set<string>();
+    for (let i = 0; i < s.length; i++) {
+      for (let j = i + 1; j <= s.length; j++) {
+        const sub = s.slice(i, j);
+        if (drawn.has(sub)) continue;
+        drawn.add(sub);
+        const n = containing.get(sub);
+        if (n === undefined) {
+          if (sub.toLowerCase() !== sub) return sweepByDefinition(taxonomy);
+          containing.set(sub, 1);
+          firstHolder.set(sub, label);
+        } else containing.set(sub, n + 1);
+      }
+    }
+  }
+  const reaches = new Map<string, string>();
+  for (const [sub, label] of firstHolder) reaches.set(sub, exact.get(sub) ?? label);
+  return { substrings: [...containing.keys()], reaches, containing };
+}
+
+/** The sweep as the definitions state it: every substring put through each function. Also the reference the tests hold the fast sweep to. */
+export function sweepByDefinition(taxonomy: readonly string[]): Sweep {
+  const substrings = enumerateSubstrings(taxonomy);
+  return {
+    substrings,
+    reaches: new Map(substrings.map((s) => [s, normalizeCategory(s, taxonomy).value])),
+    containing: new Map(substrings.map((s) => [s, labelsContaining(s, taxonomy)])),
+  };
+}
+
 /** How many labels contain `s` once both are space-stripped and lowercased. */
 export function labelsContaining(s: string, taxonomy: readonly string[]): number {
   return taxonomy.filter((label) => squash(label).includes(squash(s))).length;
