@@ -9,6 +9,8 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 const runs = Number(process.env['BENCH_RUNS'] ?? 15);
+// Issue #12: verify within 100 ms of bare Node start-up.
+const TARGET_MS = 100;
 
 function time(args: string[]): number {
   const start = process.hrtime.bigint();
@@ -31,6 +33,7 @@ const v = median(verify);
 console.log(`runs each:                 ${runs}`);
 console.log(`bare node start-up:        ${b.toFixed(1)} ms (median)`);
 console.log(`npm run verify (node ...): ${v.toFixed(1)} ms (median)`);
-console.log(`admission beyond start-up: ${(v - b).toFixed(1)} ms`);
+// The figure as issue #12 states it, from the two medians above (same run).
+console.log(`verify beyond bare start-up: ${(v - b).toFixed(1)} ms (target ${TARGET_MS} ms)`);
 const inside = spawnSync(process.execPath, ['scripts/verify.ts', '--timing'], { cwd: root, encoding: 'utf8' });
 console.log(`inside verify:             ${/timing: (.*)/.exec(inside.stdout)?.[1] ?? 'not reported'}`);
