@@ -1,20 +1,21 @@
-/** `npm run verify`: admits the artifacts in place (never fetches), re-derives what they report, and prints each check. */
-export {};
+/**
+ * `npm run verify`: admits the artifacts in place (never fetches), re-derives what
+ * they report, and prints each check (scripts/lib/verify-run.ts). Loads that code
+ * from a content-addressed prebundle when one was built from exactly the files on
+ * disk (scripts/lib/prebundle.ts), otherwise from source, then rebuilds the bundle.
+ * VERIFY_PREBUNDLE=0 always runs from source and leaves the bundle alone.
+ */
+import { join } from 'node:path';
+import { importPrebundled, type PrebundleSpec } from './lib/prebundle.ts';
 
 const started = performance.now();
-// Imported dynamically so --timing can tell module loading from the admission work itself.
-const { assembleAudit } = await import('../src/audit/assemble.ts');
-const { artifactsRoot, lockPath } = await import('../src/admission/paths.ts');
-const { reportRefusal, summarise } = await import('../src/admission/report.ts');
-const loaded = performance.now();
+const root = join(import.meta.dirname, '..');
+const spec: PrebundleSpec = { root, entry: 'scripts/lib/verify-run.ts', cacheDir: join(root, 'node_modules/.cache/prebundle') };
+const useBundle = process.env['VERIFY_PREBUNDLE'] !== '0';
 
-try {
-  const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
-  const admitted = performance.now();
-  console.log(summarise(audit));
-  if (process.argv.includes('--timing')) {
-    console.log(`timing: modules loaded in ${(loaded - started).toFixed(1)} ms, admission in ${(admitted - loaded).toFixed(1)} ms`);
-  }
-} catch (e) {
-  process.exitCode = reportRefusal(e);
-}
+const { module, from, rebuild } = useBundle
+  ? await importPrebundled<typeof import('./lib/verify-run.ts')>(spec)
+  : { module: await import('./lib/verify-run.ts'), from: 'source' as const, rebuild: async () => {} };
+const loaded = performance.now();
+process.exitCode = module.verify(process.argv.includes('--timing') ? { started, loaded, from } : undefined);
+await rebuild();

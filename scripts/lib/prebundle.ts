@@ -1,0 +1,174 @@
+/**
+ * A content-addressed prebundle: one file holding a command's entry module and
+ * everything it imports, so a short command loads one module instead of about
+ * 130 (zod alone is 95 files). It is used only when it provably comes from the
+ * files on disk now: its manifest names every file the bundler read (with the
+ * SHA-256 of exactly the bytes it read), the package.json files that resolved
+ * each package, this file and the bundler's version, plus the Node version; the
+ * bundle is stored under its own digest. Any difference, a missing or unreadable
+ * file, or a manifest that does not parse is a miss: the command runs from source
+ * and the bundle is rebuilt afterwards.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { findPackageJSON, isBuiltin } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Bump when the manifest or the bundling options change meaning (this file is also an input). */
+const FORMAT = 1;
+
+export interface PrebundleSpec {
+  /** The project root every recorded path is relative to. */
+  readonly root: string;
+  /** The entry module, relative to root. */
+  readonly entry: string;
+  /** Where the manifest and bundles live (git-ignored). */
+  readonly cacheDir: string;
+}
+
+interface Manifest {
+  readonly format: number;
+  readonly node: string;
+  readonly entry: string;
+  /** [path relative to root, sha256 of its bytes] for every file the bundle was built from. */
+  readonly inputs: readonly (readonly [string, string])[];
+  /** [specifier, importer relative to root, package.json relative to root]: how each package resolved. */
+  readonly packages: readonly (readonly [string, string, string])[];
+  /** The bundle's own sha256, which is also its file name. */
+  readonly bundle: string;
+}
+
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+const manifestPath = (spec: PrebundleSpec) => join(spec.cacheDir, `${spec.entry.replaceAll(/[^A-Za-z0-9.-]/g, '_')}.manifest.json`);
+const HEX64 = /^[0-9a-f]{64}$/;
+
+function digestOf(file: string): string | undefined {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path of the bundle if it was built from exactly the files on disk now; otherwise undefined (a miss). */
+export function freshBundle(spec: PrebundleSpec): string | undefined {
+  let m: Manifest;
+  try {
+    m = JSON.parse(readFileSync(manifestPath(spec), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+  if (m === null || typeof m !== 'object' || m.format !== FORMAT || m.node !== process.version || m.entry !== spec.entry) return undefined;
+  if (!Array.isArray(m.inputs) || !Array.isArray(m.packages) || typeof m.bundle !== 'string' || !HEX64.test(m.bundle)) return undefined;
+  // The bundler and this file are inputs too: a different esbuild, or different options here, is a different bundle.
+  if (!m.inputs.some(([f]) => f === relative(spec.root, import.meta.filename))) return undefined;
+  for (const [file, digest] of m.inputs) if (typeof file !== 'string' || digestOf(resolve(spec.root, file)) !== digest) return undefined;
+  // A package must still resolve where it did (a node_modules added nearer an importer would shadow it).
+  for (const [specifier, importer, pkg] of m.packages) {
+    let found: string | undefined;
+    try {
+      found = findPackageJSON(specifier, pathToFileURL(resolve(spec.root, importer)));
+    } catch {
+      return undefined;
+    }
+    if (found !== resolve(spec.root, pkg)) return undefined;
+  }
+  const bundle = join(spec.cacheDir, `${m.bundle}.mjs`);
+  return digestOf(bundle) === m.bundle ? bundle : undefined;
+}
+
+/**
+ * Builds the bundle and writes it under its digest, then the manifest (each
+ * through a temporary file and a rename, so a reader sees a whole file or none).
+ * The digest of each source is taken from the very bytes handed to the bundler.
+ */
+export async function rebuildBundle(spec: PrebundleSpec): Promise<void> {
+  const esbuild = await import('esbuild');
+  const inputs = new Map<string, string>();
+  const packages: [string, string, string][] = [];
+  const record = (abs: string, bytes: Uint8Array | string) => inputs.set(relative(spec.root, abs), sha256(bytes));
+  const recordFile = (abs: string) => {
+    const bytes = readFileSync(abs);
+    record(abs, bytes);
+  };
+  // Read before the build: if either changes during it, the recorded digest is the older one and the next run misses.
+  recordFile(import.meta.filename);
+  recordFile(findPackageJSON('esbuild', import.meta.url)!);
+  recordFile(resolve(spec.root, 'package.json'));
+  const result = await esbuild.build({
+    entryPoints: [resolve(spec.root, spec.entry)],
+    absWorkingDir: spec.root,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    write: false,
+    outfile: 'bundle.mjs',
+    logLevel: 'silent',
+    // No tsconfig lookup: the transform depends on nothing but these options and the inputs.
+    tsconfigRaw: {},
+    plugins: [
+      {
+        name: 'record-inputs',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (isBuiltin(args.path)) return undefined;
+            const pkg = findPackageJSON(args.path, pathToFileURL(args.importer));
+            if (pkg === undefined) throw new Error(`cannot find the package of ${args.path}`);
+            recordFile(pkg);
+            packages.push([args.path, relative(spec.root, args.importer), relative(spec.root, pkg)]);
+            return undefined;
+          });
+          build.onLoad({ filter: /\.(ts|mjs|js|json)$/ }, (args) => {
+            const contents = readFileSync(args.path);
+            record(args.path, contents);
+            const ext = /\.(ts|json)$/.exec(args.path)?.[1];
+            return { contents, loader: ext === 'ts' ? 'ts' : ext === 'json' ? 'json' : 'js' };
+          });
+        },
+      },
+    ],
+  });
+  // Every file the bundler read must have come through the recorder above.
+  for (const file of Object.keys(result.metafile?.inputs ?? {})) {
+    if (!inputs.has(relative(spec.root, resolve(spec.root, file)))) throw new Error(`bundle input ${file} was not recorded`);
+  }
+  const code = result.outputFiles[0]!.contents;
+  const bundle = sha256(code);
+  const manifest: Manifest = { format: FORMAT, node: process.version, entry: spec.entry, inputs: [...inputs].sort(), packages, bundle };
+  mkdirSync(spec.cacheDir, { recursive: true });
+  writeWhole(join(spec.cacheDir, `${bundle}.mjs`), code);
+  writeWhole(manifestPath(spec), JSON.stringify(manifest, null, 1));
+  // Bundles are never overwritten (a reader may have just checked one); those left by earlier builds go after an hour.
+  for (const f of readdirSync(spec.cacheDir)) {
+    const path = join(spec.cacheDir, f);
+    if (/^[0-9a-f]{64}\.mjs$/.test(f) && f !== `${bundle}.mjs` && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
+  }
+}
+
+function writeWhole(path: string, data: Uint8Array | string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/**
+ * Imports the entry from its fresh bundle, or from source on a miss; the caller
+ * runs `rebuild` once its own work and output are done.
+ */
+export async function importPrebundled<T>(spec: PrebundleSpec): Promise<{ module: T; from: 'bundle' | 'source'; rebuild: () => Promise<void> }> {
+  const bundle = freshBundle(spec);
+  if (bundle !== undefined) return { module: (await import(pathToFileURL(bundle).href)) as T, from: 'bundle', rebuild: async () => {} };
+  const module = (await import(pathToFileURL(resolve(spec.root, spec.entry)).href)) as T;
+  return {
+    module,
+    from: 'source',
+    // A cache: if it cannot be built (no esbuild, a read-only tree), the command still ran from source; nothing to report.
+    rebuild: () => rebuildBundle(spec).catch(() => {}),
+  };
+}

@@ -1,0 +1,26 @@
+/** What `npm run verify` runs: admits the artifacts in place (never fetches), re-derives what they report, and prints each check. */
+import { assembleAudit } from '../../src/audit/assemble.ts';
+import { artifactsRoot, lockPath } from '../../src/admission/paths.ts';
+import { reportRefusal, summarise } from '../../src/admission/report.ts';
+
+export interface Timing {
+  readonly started: number;
+  readonly loaded: number;
+  readonly from: 'bundle' | 'source';
+}
+
+/** Runs admission and re-derivation, prints the result or the one-line refusal, and returns the exit code. */
+export function verify(timing: Timing | undefined): number {
+  try {
+    const loaded = performance.now();
+    const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+    const admitted = performance.now();
+    console.log(summarise(audit));
+    if (timing) {
+      console.log(`timing: modules loaded in ${(timing.loaded - timing.started).toFixed(1)} ms (from ${timing.from}), admission in ${(admitted - loaded).toFixed(1)} ms`);
+    }
+    return 0;
+  } catch (e) {
+    return reportRefusal(e);
+  }
+}
