@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { findPackageJSON, isBuiltin } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Bump when the manifest or the bundling options change meaning (this file is also an input). */
@@ -62,8 +62,11 @@ export function freshBundle(spec: PrebundleSpec): string | undefined {
   if (m === null || typeof m !== 'object' || m.format !== FORMAT || m.node !== process.version || m.entry !== spec.entry) return undefined;
   if (!Array.isArray(m.inputs) || !Array.isArray(m.packages) || typeof m.bundle !== 'string' || !HEX64.test(m.bundle)) return undefined;
   // The bundler and this file are inputs too: a different esbuild, or different options here, is a different bundle.
-  if (!m.inputs.some(([f]) => f === relative(spec.root, import.meta.filename))) return undefined;
-  for (const [file, digest] of m.inputs) if (typeof file !== 'string' || digestOf(resolve(spec.root, file)) !== digest) return undefined;
+  const self = relative(spec.root, import.meta.filename);
+  if (!m.inputs.some(([f]) => f === self)) return undefined;
+  // Paths joined by hand, not path.resolve: this runs on every command, for about 130 files.
+  const base = spec.root.endsWith(sep) ? spec.root : spec.root + sep;
+  for (const [file, digest] of m.inputs) if (typeof file !== 'string' || digestOf(base + file) !== digest) return undefined;
   // A package must still resolve where it did (a node_modules added nearer an importer would shadow it).
   for (const [specifier, importer, pkg] of m.packages) {
     let found: string | undefined;
