@@ -2,21 +2,21 @@
  * A content-addressed prebundle: one file holding a command's entry module and
  * everything it imports, so a short command loads one module instead of about
  * 130 (zod alone is 95 files). It is used only when it provably comes from the
- * files on disk now: its manifest names every file the bundler read (with the
- * SHA-256 of exactly the bytes it read), the package.json files that resolved
- * each package, this file and the bundler's version, plus the Node version; the
- * bundle is stored under its own digest. Any difference, a missing or unreadable
+ * files on disk now: its manifest lists every file the bundler read (the
+ * sources, the package.json files that resolved each package, this file and the
+ * bundler's package.json) and is keyed by one SHA-256 over exactly the bytes it
+ * read, plus the Node version; the bundle is stored under its own digest. Any difference, a missing or unreadable
  * file, or a manifest that does not parse is a miss: the command runs from source
  * and the bundle is rebuilt afterwards.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { findPackageJSON, isBuiltin } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Bump when the manifest or the bundling options change meaning (this file is also an input). */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface PrebundleSpec {
   /** The project root every recorded path is relative to. */
@@ -31,8 +31,10 @@ interface Manifest {
   readonly format: number;
   readonly node: string;
   readonly entry: string;
-  /** [path relative to root, sha256 of its bytes] for every file the bundle was built from. */
-  readonly inputs: readonly (readonly [string, string])[];
+  /** [path relative to root, its size] for every file the bundle was built from, in a fixed order. */
+  readonly inputs: readonly (readonly [string, number])[];
+  /** The sha256 of every input's path, size and bytes, in that order (inputKey). */
+  readonly key: string;
   /** [specifier, importer relative to root, package.json relative to root]: how each package resolved. */
   readonly packages: readonly (readonly [string, string, string])[];
   /** The bundle's own sha256, which is also its file name. */
@@ -51,6 +53,44 @@ function digestOf(file: string): string | undefined {
   }
 }
 
+/** One hash over each input's path, size and bytes: what a bundle is keyed by. */
+function inputKey(): { add: (path: string, bytes: Uint8Array) => void; digest: () => string } {
+  const hash = createHash('sha256');
+  return {
+    add: (path, bytes) => hash.update(`${path}\0${bytes.length}\0`).update(bytes),
+    digest: () => hash.digest('hex'),
+  };
+}
+
+/** The key of the files on disk now, or undefined if one is missing or not of its recorded size. One buffer, one hash: this runs on every command. */
+function keyOnDisk(base: string, inputs: Manifest['inputs']): string | undefined {
+  const key = inputKey();
+  let buffer = Buffer.allocUnsafe(1 << 20);
+  for (const entry of inputs) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Number.isSafeInteger(entry[1]) || entry[1] < 0) return undefined;
+    const [file, size] = entry;
+    if (buffer.length < size + 1) buffer = Buffer.allocUnsafe(size + 1);
+    let fd: number;
+    try {
+      fd = openSync(base + file, 'r');
+    } catch {
+      return undefined;
+    }
+    let got = 0;
+    try {
+      // One byte more than recorded, so a file that grew is caught.
+      for (let n = -1; n !== 0 && got < size + 1; got += n) n = readSync(fd, buffer, got, size + 1 - got, got);
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
+    if (got !== size) return undefined;
+    key.add(file, buffer.subarray(0, size));
+  }
+  return key.digest();
+}
+
 /** The path of the bundle if it was built from exactly the files on disk now; otherwise undefined (a miss). */
 export function freshBundle(spec: PrebundleSpec): string | undefined {
   let m: Manifest;
@@ -60,13 +100,13 @@ export function freshBundle(spec: PrebundleSpec): string | undefined {
     return undefined;
   }
   if (m === null || typeof m !== 'object' || m.format !== FORMAT || m.node !== process.version || m.entry !== spec.entry) return undefined;
-  if (!Array.isArray(m.inputs) || !Array.isArray(m.packages) || typeof m.bundle !== 'string' || !HEX64.test(m.bundle)) return undefined;
+  if (!Array.isArray(m.inputs) || !Array.isArray(m.packages) || typeof m.bundle !== 'string' || !HEX64.test(m.bundle) || typeof m.key !== 'string') return undefined;
   // The bundler and this file are inputs too: a different esbuild, or different options here, is a different bundle.
   const self = relative(spec.root, import.meta.filename);
   if (!m.inputs.some(([f]) => f === self)) return undefined;
   // Paths joined by hand, not path.resolve: this runs on every command, for about 130 files.
   const base = spec.root.endsWith(sep) ? spec.root : spec.root + sep;
-  for (const [file, digest] of m.inputs) if (typeof file !== 'string' || digestOf(base + file) !== digest) return undefined;
+  if (keyOnDisk(base, m.inputs) !== m.key) return undefined;
   // A package must still resolve where it did (a node_modules added nearer an importer would shadow it).
   for (const [specifier, importer, pkg] of m.packages) {
     let found: string | undefined;
@@ -88,13 +128,10 @@ export function freshBundle(spec: PrebundleSpec): string | undefined {
  */
 export async function rebuildBundle(spec: PrebundleSpec): Promise<void> {
   const esbuild = await import('esbuild');
-  const inputs = new Map<string, string>();
+  const inputs = new Map<string, Uint8Array>();
   const packages: [string, string, string][] = [];
-  const record = (abs: string, bytes: Uint8Array | string) => inputs.set(relative(spec.root, abs), sha256(bytes));
-  const recordFile = (abs: string) => {
-    const bytes = readFileSync(abs);
-    record(abs, bytes);
-  };
+  const record = (abs: string, bytes: Uint8Array) => inputs.set(relative(spec.root, abs), bytes);
+  const recordFile = (abs: string) => record(abs, readFileSync(abs));
   // Read before the build: if either changes during it, the recorded digest is the older one and the next run misses.
   recordFile(import.meta.filename);
   recordFile(findPackageJSON('esbuild', import.meta.url)!);
@@ -111,6 +148,7 @@ export async function rebuildBundle(spec: PrebundleSpec): Promise<void> {
     logLevel: 'silent',
     // No tsconfig lookup: the transform depends on nothing but these options and the inputs.
     tsconfigRaw: {},
+    minifyWhitespace: true,
     plugins: [
       {
         name: 'record-inputs',
@@ -139,7 +177,18 @@ export async function rebuildBundle(spec: PrebundleSpec): Promise<void> {
   }
   const code = result.outputFiles[0]!.contents;
   const bundle = sha256(code);
-  const manifest: Manifest = { format: FORMAT, node: process.version, entry: spec.entry, inputs: [...inputs].sort(), packages, bundle };
+  const sorted = [...inputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const key = inputKey();
+  for (const [file, bytes] of sorted) key.add(file, bytes);
+  const manifest: Manifest = {
+    format: FORMAT,
+    node: process.version,
+    entry: spec.entry,
+    inputs: sorted.map(([file, bytes]) => [file, bytes.length] as const),
+    key: key.digest(),
+    packages,
+    bundle,
+  };
   mkdirSync(spec.cacheDir, { recursive: true });
   writeWhole(join(spec.cacheDir, `${bundle}.mjs`), code);
   writeWhole(manifestPath(spec), JSON.stringify(manifest, null, 1));
