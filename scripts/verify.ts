@@ -5,8 +5,10 @@
  * disk (scripts/lib/prebundle.ts), otherwise from source, then rebuilds the bundle.
  * VERIFY_PREBUNDLE=0 always runs from source and leaves the bundle alone.
  */
-import { join } from 'node:path';
 import { importPrebundled, type PrebundleSpec } from './lib/prebundle.ts';
+
+// Not an ESM import of node:path: see the top of lib/prebundle.ts.
+const { join } = process.getBuiltinModule('node:path');
 
 const started = performance.now();
 const root = join(import.meta.dirname, '..');

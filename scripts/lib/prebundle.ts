@@ -9,11 +9,13 @@
  * file, or a manifest that does not parse is a miss: the command runs from source
  * and the bundle is rebuilt afterwards.
  */
-import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { findPackageJSON, isBuiltin } from 'node:module';
-import { join, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Node's modules taken as they are, not through ESM imports: an ESM import of a builtin builds a facade
+// that reads every export, and fs's and crypto's lazy ones load streams and WebCrypto (about 7 ms here).
+const { createHash } = process.getBuiltinModule('node:crypto');
+const { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { findPackageJSON, isBuiltin } = process.getBuiltinModule('node:module');
+const { join, relative, resolve, sep } = process.getBuiltinModule('node:path');
+const { pathToFileURL } = process.getBuiltinModule('node:url');
 
 /** Bump when the manifest or the bundling options change meaning (this file is also an input). */
 const FORMAT = 2;
@@ -150,6 +152,23 @@ export async function rebuildBundle(spec: PrebundleSpec): Promise<void> {
     tsconfigRaw: {},
     minifyWhitespace: true,
     plugins: [
+      {
+        // The bundle takes Node's modules as they are (see the top of this file), never through an ESM facade.
+        name: 'builtins-without-facade',
+        setup(build) {
+          build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => (isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined));
+          build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
+            const names = Object.keys(process.getBuiltinModule(args.path)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
+            // Each export is read only if the bundle uses it: an unused pure call is dropped, so no lazy getter runs.
+            const contents = [
+              `const m = process.getBuiltinModule(${JSON.stringify(args.path)});`,
+              'export default m;',
+              ...names.map((n) => `export const ${n} = /* @__PURE__ */ (() => m.${n})();`),
+            ].join('\n');
+            return { contents, loader: 'js' };
+          });
+        },
+      },
       {
         name: 'record-inputs',
         setup(build) {

@@ -43,7 +43,7 @@ describe('prebundle', () => {
   before(() => {
     root = mkdtempSync(join(tmpdir(), 'prebundle-'));
     write('package.json', '{ "type": "module" }');
-    write('src/entry.ts', "import { a } from './a.ts';\nimport { p } from './lib/b.ts';\nexport const value = (): string => `${a}-${p}`;\n");
+    write('src/entry.ts', "import { basename } from 'node:path';\nimport { a } from './a.ts';\nimport { p } from './lib/b.ts';\nexport const value = (): string => basename(`/x/${a}-${p}`);\n");
     write('src/a.ts', "export const a: string = 'a1';\n");
     write('src/lib/b.ts', "import { pkg } from 'pkg';\nexport const p = pkg;\n");
     write('node_modules/pkg/package.json', '{ "name": "pkg", "type": "module", "exports": "./index.js" }');
@@ -55,6 +55,12 @@ describe('prebundle', () => {
   test('the first run comes from source and builds the bundle; the next comes from it', () => {
     assert.deepEqual(run(), { from: 'source', value: 'a1-p1' });
     assert.deepEqual(run(), { from: 'bundle', value: 'a1-p1' });
+  });
+
+  test("the bundle takes Node's modules as they are, not through an ESM import", () => {
+    const code = readFileSync(bundleFile(), 'utf8');
+    assert.match(code, /process\.getBuiltinModule\("node:path"\)/);
+    assert.doesNotMatch(code, /from\s*["'](node:)?path["']/);
   });
 
   test('a changed source is a miss, and the rebuilt bundle carries the change', () => {
