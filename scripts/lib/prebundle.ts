@@ -158,7 +158,7 @@ export async function rebuildBundle(spec: PrebundleSpec): Promise<void> {
         setup(build) {
           build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => (isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined));
           build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
-            const names = Object.keys(process.getBuiltinModule(args.path)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
+            const names = Object.keys(process.getBuiltinModule(args.path) ?? {}).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
             // Each export is read only if the bundle uses it: an unused pure call is dropped, so no lazy getter runs.
             const contents = [
               `const m = process.getBuiltinModule(${JSON.stringify(args.path)});`,
