@@ -79,29 +79,43 @@ export interface Sweep {
 export function sweepSubstrings(taxonomy: readonly string[]): Sweep {
   const exact = new Map<string, string>();
   for (const label of taxonomy) if (!exact.has(lower(label))) exact.set(lower(label), label);
-  const firstHolder = new Map<string, string>();
-  const containing = new Map<string, number>();
-  for (const label of taxonomy) {
+  // One map lookup per substring drawn: its slot in the parallel arrays, which also record the last label that drew it.
+  const slot = new Map<string, number>();
+  const substrings: string[] = [];
+  const holder: string[] = [];
+  const count: number[] = [];
+  const lastDrawnBy: number[] = [];
+  for (let k = 0; k < taxonomy.length; k++) {
+    const label = taxonomy[k]!;
     const s = squash(label);
     if (/\s/.test(s) || s.toLowerCase() !== s) return sweepByDefinition(taxonomy);
-    const drawn = new Set<string>();
     for (let i = 0; i < s.length; i++) {
       for (let j = i + 1; j <= s.length; j++) {
         const sub = s.slice(i, j);
-        if (drawn.has(sub)) continue;
-        drawn.add(sub);
-        const n = containing.get(sub);
-        if (n === undefined) {
+        const at = slot.get(sub);
+        if (at === undefined) {
           if (sub.toLowerCase() !== sub) return sweepByDefinition(taxonomy);
-          containing.set(sub, 1);
-          firstHolder.set(sub, label);
-        } else containing.set(sub, n + 1);
+          slot.set(sub, substrings.length);
+          substrings.push(sub);
+          holder.push(label);
+          count.push(1);
+          lastDrawnBy.push(k);
+        } else if (lastDrawnBy[at] !== k) {
+          // A label counts once however often it contains the substring.
+          lastDrawnBy[at] = k;
+          count[at]!++;
+        }
       }
     }
   }
   const reaches = new Map<string, string>();
-  for (const [sub, label] of firstHolder) reaches.set(sub, exact.get(sub) ?? label);
-  return { substrings: [...containing.keys()], reaches, containing };
+  const containing = new Map<string, number>();
+  for (let n = 0; n < substrings.length; n++) {
+    const sub = substrings[n]!;
+    reaches.set(sub, exact.get(sub) ?? holder[n]!);
+    containing.set(sub, count[n]!);
+  }
+  return { substrings, reaches, containing };
 }
 
 /** The sweep as the definitions state it: every substring put through each function. Also the reference the tests hold the fast sweep to. */
