@@ -1,6 +1,7 @@
 /**
  * The authoritative net over the built site: every number a reader can see must
- * sit inside an element the figure components produced ([data-fig]). Also pairs
+ * sit inside an element the figure components produced ([data-fig]), or be the own
+ * text of a table cell DataTable marked as a figure. Also pairs
  * the findings placed on pages with the registry, both ways.
  */
 import type { Problem } from '../core/problem.ts';
@@ -60,7 +61,14 @@ function scanDocument(document: unknown, file: string): Violation[] {
       for (const child of Array.from(node.childNodes)) visit(child);
       return;
     }
-    if (SKIP.has(node.tagName.toUpperCase()) || node.hasAttribute?.('data-fig')) return;
+    const tag = node.tagName.toUpperCase();
+    if (SKIP.has(tag)) return;
+    if (node.hasAttribute?.('data-fig')) {
+      // A table cell that is a figure (DataTable) vouches for its own value only: its text
+      // and the <bdi> an artifact string sits in. Anything else inside it (a flag) is read like any text.
+      if (tag === 'TD' || tag === 'TH') for (const child of Array.from(node.childNodes)) if (child.nodeType === 1 && child.tagName?.toUpperCase() !== 'BDI') visit(child);
+      return;
+    }
     for (const attr of READER_ATTRIBUTES) {
       const value = node.getAttribute?.(attr);
       if (value) for (const token of looseFigures(value)) out.push(violation(file, `${where(node)}[${attr}]`, token, value.slice(0, 120)));

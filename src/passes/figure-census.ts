@@ -13,7 +13,8 @@ const NUMERIC = new Set(['score', 'f1', 'ratio', 'count', 'integer', 'percent', 
 /** Counts the figure elements in one page's HTML, leaving out the census's own. */
 export function countFigures(html: string): Omit<Census, 'share'> {
   const c = { total: 0, rederived: 0, reported: 0, computed: 0, lock: 0, paper: 0 };
-  for (const m of html.matchAll(/<span\b([^>]*)\bdata-fig="([a-z0-9]+)"([^>]*)>/g)) {
+  // A figure is a <span> (Fig), or a table cell that carries its figure itself (DataTable).
+  for (const m of html.matchAll(/<(?:span|td|th)\b([^>]*)\bdata-fig="([a-z0-9]+)"([^>]*)>/g)) {
     const attrs = `${m[1]} ${m[3]}`;
     if (!NUMERIC.has(m[2]!) || attrs.includes('data-census=')) continue;
     const source = /data-source="([a-z]+)"/.exec(attrs)?.[1];

@@ -39,6 +39,12 @@ describe('built-HTML figure check', () => {
       P3 and P9, Table 1 and Table 5, arXiv:2505.08638v3, SHA-256.</p>`;
     assert.deepEqual(scanHtml(`<html><body>${html}</body></html>`, 'p.html'), []);
   });
+  test('a table cell marked as a figure vouches for its own value, not for anything else put inside it', () => {
+    const cell = (inner: string) => scanHtml(`<html><body><table><tr><td data-fig="score" data-source="artifact">${inner}</td><td data-fig="words"><bdi>split 7</bdi></td></tr></table></body></html>`, 'p.html');
+    assert.deepEqual(cell('0.973<span class="flag">differs</span>'), []);
+    assert.deepEqual(cell('0.973<span class="flag">by 12</span>').map((x) => x.token), ['12']);
+    assert.deepEqual(scanHtml('<html><body><table><tr><td data-label="joint">0.973</td></tr></table></body></html>', 'p.html').map((x) => x.token), ['0.973']);
+  });
   test('the title and the meta description are read too', () => {
     const v = scanHtml('<html><head><title>Scores 0.97</title><meta name="description" content="now 12 more"></head><body></body></html>', 'p.html');
     assert.deepEqual(v.map((x) => x.token), ['0.97', '12']);

@@ -1,0 +1,33 @@
+/**
+ * The data attributes a figure, a quoted artifact string or an identifier carries in
+ * the markup: one home for them, used by the figure components (src/components/figures/)
+ * and by DataTable, which writes a table cell's provenance on the cell itself.
+ * Tests, the figure guard and the figure census read these attributes back.
+ */
+import type { Audit } from '../audit/assemble.ts';
+import { provenanceAttributes, rederivedBy as lookupRederived, type Figure, type Source, type Words } from './provenance.ts';
+import { visibleText } from './untrusted.ts';
+
+type Attributes = Record<string, string | undefined>;
+
+/** The re-derivation that recomputed a figure's artifact leaf, if any. */
+export function figureRederivedBy(audit: Audit, figure: Figure): string | undefined {
+  const s = figure.source;
+  return s.type === 'artifact' ? lookupRederived(audit, s.file, s.pointer) : undefined;
+}
+
+/**
+ * A number's attributes. `raw` (the unformatted value) is written only where something
+ * reads it: the inline figures, whose tooltip stands beside it. Table cells leave it out.
+ */
+export function figureAttributes(figure: Figure, rederivedBy: string | undefined, raw: boolean): Attributes {
+  return { 'data-fig': figure.kind, 'data-raw': raw ? String(figure.value) : undefined, ...provenanceAttributes(figure.source), 'data-rederived': rederivedBy };
+}
+
+export function wordsAttributes(words: Words): Attributes {
+  return { 'data-fig': 'words', ...provenanceAttributes(words.source), 'data-key': words.isKey ? 'true' : undefined };
+}
+
+export function identAttributes(value: string, source: Source, isKey: boolean): Attributes {
+  return { 'data-fig': 'id', 'data-value': visibleText(value), ...provenanceAttributes(source), 'data-key': isKey ? 'true' : undefined };
+}
