@@ -38,9 +38,83 @@ export function renderBoth(build: (l: Layout) => PlotOptions, idPrefix: string):
 /** Rounds the long floats Plot writes into coordinates and path data: a tenth of a pixel is below what any screen shows. */
 const roundNumbers = (s: string) => s.replace(/-?\d+\.\d{2,}/g, (n) => String(Math.round(Number(n) * 10) / 10));
 
+interface Node {
+  tagName: string;
+  children: ArrayLike<Node>;
+  attributes: ArrayLike<{ name: string; value: string }>;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  replaceChildren(...nodes: Node[]): void;
+  removeAttribute(name: string): void;
+  querySelectorAll(selector: string): ArrayLike<Node>;
+  ownerDocument: { createElementNS(ns: string, tag: string): Node };
+}
+
+/** The attribute names of an element, sorted, joined: its shape. */
+const shape = (e: Node) => Array.from(e.attributes, (a) => a.name).sort().join(' ');
+const TICK = /^M0,0L(-?[\d.]+),(-?[\d.]+)$/;
+const TRANSLATE = /^translate\((-?[\d.e-]+),(-?[\d.e-]+)\)$/;
+
+/**
+ * Plot draws each grid line as a <line> and each tick as a <path> translated into place, one
+ * element apiece, all in a <g> that carries the stroke. A group made only of such plain
+ * elements becomes one <path> of the same segments: the same drawing with a few elements
+ * instead of dozens (the report has about twenty charts' worth). Any group with anything
+ * else in it (text, a title, a styled child) is left as Plot wrote it.
+ */
+function mergeStrokes(root: Node): void {
+  for (const g of Array.from(root.children)) {
+    if (g.tagName.toLowerCase() !== 'g') continue;
+    const kids = Array.from(g.children);
+    if (kids.length < 2) continue;
+    let d = '';
+    for (const k of kids) {
+      const tag = k.tagName.toLowerCase();
+      if (tag === 'line' && shape(k) === 'x1 x2 y1 y2') {
+        d += `M${k.getAttribute('x1')},${k.getAttribute('y1')}L${k.getAttribute('x2')},${k.getAttribute('y2')}`;
+        continue;
+      }
+      const tick = tag === 'path' && shape(k) === 'd transform' ? TICK.exec(k.getAttribute('d') ?? '') : null;
+      const at = tick ? TRANSLATE.exec(k.getAttribute('transform') ?? '') : null;
+      if (!tick || !at) {
+        d = '';
+        break;
+      }
+      d += `M${at[1]},${at[2]}l${tick[1]},${tick[2]}`;
+    }
+    if (d === '') continue;
+    const path = g.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'path');
+    path.setAttribute('d', d);
+    // A <line> is never filled; a <path> would be by the inherited fill, so say none.
+    path.setAttribute('fill', 'none');
+    g.replaceChildren(path);
+  }
+}
+
+/**
+ * Plot places each label with `transform="translate(x,y)"` and a baseline shift in `y`; for a
+ * plain label (no attribute beyond those, no <tspan> lines, which would be placed from the
+ * translated origin) x, y and dy say the same thing in fewer bytes.
+ */
+function placeLabels(root: Node): void {
+  for (const t of Array.from(root.querySelectorAll('text'))) {
+    const s = shape(t);
+    if (t.children.length > 0 || (s !== 'transform' && s !== 'transform y')) continue;
+    const at = TRANSLATE.exec(t.getAttribute('transform') ?? '');
+    const dy = t.getAttribute('y');
+    if (!at || (dy !== null && !/^-?[\d.]+em$/.test(dy))) continue;
+    t.removeAttribute('transform');
+    t.setAttribute('x', at[1]!);
+    t.setAttribute('y', at[2]!);
+    if (dy !== null) t.setAttribute('dy', dy);
+  }
+}
+
 export function renderPlot(options: PlotOptions, idPrefix: string, fontSize: number = LAYOUTS.wide.fontSize): string {
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
-  const svg = Plot.plot({ ...options, document } as Plot.PlotOptions) as unknown as { outerHTML: string };
+  const svg = Plot.plot({ ...options, document } as Plot.PlotOptions) as unknown as Node & { outerHTML: string };
+  mergeStrokes(svg);
+  placeLabels(svg);
   let n = 0;
   const ids = new Map<string, string>();
   return (
@@ -52,7 +126,7 @@ export function renderPlot(options: PlotOptions, idPrefix: string, fontSize: num
       })
       .replace(/url\(#([^)]+)\)/g, (m, id: string) => (ids.has(id) ? `url(#${ids.get(id)})` : m))
       .replace(/\bplot-[0-9a-f]{6}\b/g, `${idPrefix}-plot`)
-      .replace(/ (d|points|transform|x|y|x1|x2|y1|y2|cx|cy|width|height)="([^"]*)"/g, (_, k: string, v: string) => ` ${k}="${roundNumbers(v)}"`)
+      .replace(/ (d|points|transform|x|y|dx|dy|x1|x2|y1|y2|cx|cy|width|height)="([^"]*)"/g, (_, k: string, v: string) => ` ${k}="${roundNumbers(v)}"`)
       .replace(/ font-size="10"/, ` font-size="${fontSize}"`)
       // The wrapper carries the text alternative; the drawing itself is hidden from assistive technology.
       .replace(/ aria-label="[^"]*"/g, '')
