@@ -46,6 +46,8 @@ interface Node {
   setAttribute(name: string, value: string): void;
   replaceChildren(...nodes: Node[]): void;
   removeAttribute(name: string): void;
+  remove(): void;
+  textContent: string | null;
   querySelectorAll(selector: string): ArrayLike<Node>;
   ownerDocument: { createElementNS(ns: string, tag: string): Node };
 }
@@ -85,8 +87,8 @@ function mergeStrokes(root: Node): void {
     if (d === '') continue;
     const path = g.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'path');
     path.setAttribute('d', d);
-    // A <line> is never filled; a <path> would be by the inherited fill, so say none.
-    path.setAttribute('fill', 'none');
+    // A <line> is never filled; a <path> would be by an inherited fill, so say none.
+    if (g.getAttribute('fill') !== 'none') path.setAttribute('fill', 'none');
     g.replaceChildren(path);
   }
 }
@@ -98,6 +100,11 @@ function mergeStrokes(root: Node): void {
  */
 function placeLabels(root: Node): void {
   for (const t of Array.from(root.querySelectorAll('text'))) {
+    // A log axis has a tick label for every minor tick, most of them empty: nothing to draw.
+    if (t.children.length === 0 && t.textContent === '') {
+      t.remove();
+      continue;
+    }
     const s = shape(t);
     if (t.children.length > 0 || (s !== 'transform' && s !== 'transform y')) continue;
     const at = TRANSLATE.exec(t.getAttribute('transform') ?? '');
@@ -110,11 +117,23 @@ function placeLabels(root: Node): void {
   }
 }
 
+/**
+ * What Plot repeats in every chart that the page already says once: its <style> (display,
+ * size and white-space, in site.css under .chart-svg), the class that style hangs on, and
+ * aria-hidden on inner groups of a drawing hidden from assistive technology as a whole.
+ */
+function dropRepeats(root: Node): void {
+  for (const style of Array.from(root.querySelectorAll('style'))) style.remove();
+  root.removeAttribute('class');
+  for (const e of Array.from(root.querySelectorAll('[aria-hidden]'))) e.removeAttribute('aria-hidden');
+}
+
 export function renderPlot(options: PlotOptions, idPrefix: string, fontSize: number = LAYOUTS.wide.fontSize): string {
   const { document } = parseHTML('<!doctype html><html><body></body></html>');
   const svg = Plot.plot({ ...options, document } as Plot.PlotOptions) as unknown as Node & { outerHTML: string };
   mergeStrokes(svg);
   placeLabels(svg);
+  dropRepeats(svg);
   let n = 0;
   const ids = new Map<string, string>();
   return (
