@@ -3,15 +3,20 @@
  * presets, printing each page's four scores and lab metrics beside the targets
  * (performance 95 or more on mobile; 100 in accessibility, best practices and SEO).
  * A script that prints figures, not a test. Run after `npm run build`.
+ * LH_PRESETS=mobile and LH_PAGES=/,/method/ narrow a run while iterating; LH_DIST measures
+ * another built copy (an earlier revision's dist/, for a before-and-after in one sitting).
  */
 import { join } from 'node:path';
+import { SettingError } from '../../src/core/setting-error.ts';
 import { CATEGORIES, runLighthouse, serveDist, sitePages, type PageScores } from './lighthouse-run.ts';
 
-const dist = join(import.meta.dirname, '../../dist');
+const dist = process.env['LH_DIST'] ?? join(import.meta.dirname, '../../dist');
 const presets = (process.env['LH_PRESETS'] ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
 const server = await serveDist(dist);
 try {
-  const pages = sitePages(dist);
+  const only = process.env['LH_PAGES']?.split(',');
+  const pages = sitePages(dist).filter((p) => only === undefined || only.includes(p));
+  if (pages.length === 0) throw new SettingError('LH_PAGES', `built pages, comma-separated (of ${sitePages(dist).join(', ')})`, JSON.stringify(process.env['LH_PAGES']));
   for (const preset of presets) {
     const rows: PageScores[] = await runLighthouse(server.origin, pages, preset);
     console.log(`\nLighthouse 12.2.3, ${preset} preset (targets: performance >= 95 on mobile; 100 in the other three)`);
