@@ -16,12 +16,9 @@ export function figureRederivedBy(audit: Audit, figure: Figure): string | undefi
   return s.type === 'artifact' ? lookupRederived(audit, s.file, s.pointer) : undefined;
 }
 
-/**
- * A number's attributes. `raw` (the unformatted value) is written only where something
- * reads it: the inline figures, whose tooltip stands beside it. Table cells leave it out.
- */
-export function figureAttributes(figure: Figure, rederivedBy: string | undefined, raw: boolean): Attributes {
-  return { 'data-fig': figure.kind, 'data-raw': raw ? String(figure.value) : undefined, ...provenanceAttributes(figure.source), 'data-rederived': rederivedBy };
+/** A number's attributes. The formatted value is the element's text; the unformatted one is at the pointer. */
+export function figureAttributes(figure: Figure, rederivedBy: string | undefined): Attributes {
+  return { 'data-fig': figure.kind, ...provenanceAttributes(figure.source), 'data-rederived': rederivedBy };
 }
 
 export function wordsAttributes(words: Words): Attributes {

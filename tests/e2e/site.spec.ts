@@ -112,6 +112,33 @@ test('a figure shows its provenance on keyboard focus', async ({ page }) => {
   await expect(tip).toContainText('results/adversarial.json#/splits/');
 });
 
+test('a table cell shows its provenance on hover, and every cell of a row while the row link has keyboard focus', async ({ page }) => {
+  await open(page, test.info(), '');
+  const row = page.locator('#table-headline-swe-bench tbody tr').first();
+  const cells = row.locator('.compact[data-pointer]');
+  expect(await cells.count()).toBeGreaterThan(2);
+  // What a cell's ::after shows, if it shows at all: its file and JSON Pointer.
+  const tips = () =>
+    cells.evaluateAll((els) =>
+      els.map((el) => {
+        const after = getComputedStyle(el, '::after');
+        return { shown: after.display !== 'none', content: after.content, file: el.getAttribute('data-file')!, pointer: el.getAttribute('data-pointer')! };
+      }),
+    );
+  expect((await tips()).filter((t) => t.shown)).toEqual([]);
+  await cells.nth(2).hover();
+  const hovered = (await tips())[2]!;
+  expect(hovered.shown).toBe(true);
+  expect(hovered.content).toContain(`${hovered.file}#${hovered.pointer}`);
+  await page.mouse.move(0, 0);
+  // Tab to the row's link: no cell needs a tab stop of its own.
+  await row.locator('a.row-anchor').focus();
+  for (const t of await tips()) {
+    expect(t.shown, t.pointer).toBe(true);
+    expect(t.content).toContain(`${t.file}#${t.pointer}`);
+  }
+});
+
 test('every artifact figure says whether it was re-derived at build or taken as reported', async ({ page }) => {
   for (const path of PAGES) {
     await page.goto(path);
