@@ -137,6 +137,17 @@ test('a table cell shows its provenance on hover, and every cell of a row while 
     expect(t.shown, t.pointer).toBe(true);
     expect(t.content).toContain(`${t.file}#${t.pointer}`);
   }
+  // Outside tables, a compact identifier sits in a link (the footer's file commits): tabbing to the link shows it.
+  const link = page.locator('footer a:has(> .ident.compact[data-pointer])').first();
+  await link.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const footer = await link.locator('> .ident.compact').evaluate((el) => {
+    const after = getComputedStyle(el, '::after');
+    return { shown: after.display !== 'none', content: after.content, at: `${el.getAttribute('data-file')}#${el.getAttribute('data-pointer')}` };
+  });
+  expect(footer.shown).toBe(true);
+  expect(footer.content).toContain(footer.at);
 });
 
 test('every artifact figure says whether it was re-derived at build or taken as reported', async ({ page }) => {
