@@ -48,8 +48,8 @@ test("each finding's section on the built pages holds exactly the tables finding
     for (const section of document.querySelectorAll('section[data-finding]')) {
       const id = section.getAttribute('data-finding') as FindingId;
       // A collapsed block the report does not repeat is named by a link to its table on the property page (the link check resolves it).
-      const elsewhere = [...section.querySelectorAll('p.more-elsewhere > a[href*="#"]')].map((a) => a.getAttribute('href')!.split('#')[1]);
-      const placed = [...section.querySelectorAll('figure.table-figure')].map((f) => f.getAttribute('id')).concat(elsewhere).sort();
+      const elsewhere = [...section.querySelectorAll('p.more-elsewhere > a[href*="#"]')].map((a) => a.getAttribute('href')!.split('#')[1] ?? '');
+      const placed = [...section.querySelectorAll('figure.table-figure')].map((f) => f.getAttribute('id') ?? '').concat(elsewhere).sort();
       assert.deepEqual(placed, findingTables(audit, id).map((t) => t.id).sort(), `${page}: finding ${id}`);
       sections++;
     }
