@@ -10,6 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { AdmissionError } from './errors.ts';
+import { processSlot } from '../core/process-slot.ts';
 
 export interface SiteRevision {
   /** The full commit. */
@@ -85,11 +86,11 @@ export function readSiteRevision(cwd: string, env: NodeJS.ProcessEnv = process.e
   return { commit: m[1]!, dirty, label: given, date, day: dayOf(date), from: declared ? 'SITE_COMMIT' : 'GITHUB_SHA', repository };
 }
 
-// On globalThis because the build's integration and its pages' bundle load this
-// module twice in one process: git is asked once per build, not once per copy.
-const KEY = Symbol.for('trail-audit-site.site-revision');
+// Shared by the integration and the pages' bundle: git is asked once per build, not once per copy of this module.
+const revision = processSlot<SiteRevision>('site-revision');
 /** The revision of the project being built (read once per build). */
 export function siteRevision(): SiteRevision {
-  const holder = globalThis as { [KEY]?: SiteRevision };
-  return (holder[KEY] ??= readSiteRevision(process.cwd()));
+  let r = revision.get();
+  if (!r) revision.set((r = readSiteRevision(process.cwd())));
+  return r;
 }

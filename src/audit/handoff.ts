@@ -6,19 +6,18 @@
  * audit in tests, and a build admits exactly once.
  */
 import type { Audit } from './assemble.ts';
+import { processSlot } from '../core/process-slot.ts';
 
-// On globalThis because Astro renders pages from a bundle of their own, in the same
-// process as the integration but with separate module instances.
-const KEY = Symbol.for('trail-audit-site.audit');
-type Holder = { [KEY]?: Audit };
+// Shared by the integration and the pages' bundle, which load this module separately.
+const slot = processSlot<Audit>('audit');
 
 export function handDown(audit: Audit): void {
-  (globalThis as Holder)[KEY] = audit;
+  slot.set(audit);
 }
 
 /** The audit handed down for this build; refuses clearly when none was. */
 export function handedDown(): Audit {
-  const audit = (globalThis as Holder)[KEY];
+  const audit = slot.get();
   if (!audit) {
     throw new Error(
       'no admitted audit was handed down: pages render only inside `astro build` or `astro dev`, ' +

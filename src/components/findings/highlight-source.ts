@@ -10,9 +10,9 @@
 import { Worker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processSlot } from '../../core/process-slot.ts';
 
-const KEY = Symbol.for('trail-audit-site.highlighted-sources');
-type Holder = { [KEY]?: Promise<Record<string, string>> };
+const started = processSlot<Promise<Record<string, string>>>('highlighted-sources');
 
 /** Shiki's HTML for each file (paths relative to `root`), both themes as CSS variables. */
 export async function highlightFiles(root: string, files: readonly string[]): Promise<Record<string, string>> {
@@ -39,13 +39,13 @@ export function startHighlighting(root: string, files: readonly string[]): void 
   });
   // A failure is reported where a page awaits it; until then it is not an unhandled rejection.
   answer.catch(() => {});
-  (globalThis as Holder)[KEY] = answer;
+  started.set(answer);
 }
 
 /** The highlighted HTML of one file: from the worker when the build started one, else highlighted here. */
 export async function highlighted(root: string, file: string): Promise<string> {
-  const started = (globalThis as Holder)[KEY];
-  const all = started ? await started : await highlightFiles(root, [file]);
+  const answer = started.get();
+  const all = answer ? await answer : await highlightFiles(root, [file]);
   const html = all[file];
   if (html === undefined) throw new Error(`${file} was not highlighted: the build's worker was given ${Object.keys(all).join(', ')}`);
   return html;
