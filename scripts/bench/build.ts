@@ -4,10 +4,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { median } from './median.ts';
 
 const root = join(import.meta.dirname, '../..');
 const runs = Number(process.env['BENCH_RUNS'] ?? 5);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const probe = `
   const { admit } = await import('./src/admission/admit.ts');

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeSyntheticCopy } from './synthetic-index.ts';
 import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
+import { median } from './median.ts';
 
 const root = join(import.meta.dirname, '../..');
 const shared = resolve(root, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
@@ -23,7 +24,6 @@ function timed(cmd: string, args: string[], cwd: string, env: Record<string, str
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
 const pair = ([raw, gz]: [number, number]) => `${kb(raw).padStart(7)} ${kb(gz).padStart(6)}`;
 

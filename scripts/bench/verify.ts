@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { median } from './median.ts';
 
 const root = join(import.meta.dirname, '../..');
 const runs = Number(process.env['BENCH_RUNS'] ?? 15);
@@ -20,7 +21,6 @@ function time(args: string[]): number {
   return ms;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const bare: number[] = [];
 const verify: number[] = [];
 time(['scripts/verify.ts']); // warm the file cache
