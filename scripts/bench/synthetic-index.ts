@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { indexDigest } from '../../src/admission/digest.ts';
 import type { JsonValue } from '../../src/admission/json.ts';
 import { ARTIFACT_PATHS, Adversarial, Catf1, Datacheck, Normaliser, SpanIndex } from '../../src/admission/schemas.ts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { proposeLock, serialiseLock } from '../../src/admission/bring-in.ts';
 import { loadLock } from '../../src/admission/admit.ts';
 import { roundPython } from '../../src/core/python-round.ts';
@@ -23,7 +23,7 @@ export function writeSyntheticCopy(from: string, to: string, lock: string, facto
     cpSync(join(from, p), join(to, p));
   }
   cpSync(lock, join(to, 'artifacts.lock.json'));
-  const read = <S extends z.ZodType>(p: string, schema: S): z.infer<S> => schema.parse(JSON.parse(readFileSync(join(to, p), 'utf8')));
+  const read = <S extends z.ZodMiniType>(p: string, schema: S): z.infer<S> => schema.parse(JSON.parse(readFileSync(join(to, p), 'utf8')));
   const write = (p: string, d: unknown) => writeFileSync(join(to, p), JSON.stringify(d, null, 2) + '\n');
 
   const index = read('index/spans.json', SpanIndex);

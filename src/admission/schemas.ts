@@ -4,30 +4,34 @@
  * number is constrained to what it can mean (a score in [0, 1], a count a
  * non-negative integer).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Each schema parses a handful of documents once per run; compiling fast paths costs more than it saves.
+// zod/mini, not classic zod: the same validator, but a command loads only the parts it uses (classic zod
+// is about 600 KB, all of it loaded by every `npm run verify`; see scripts/bench/verify.ts).
 z.config({ jitless: true });
 
 export const VERDICTS = ['VIOLATED', 'LATENT', 'HELD'] as const;
 export const Verdict = z.enum(VERDICTS);
 export type Verdict = z.infer<typeof Verdict>;
 
-const hex = (n: number) => z.string().regex(new RegExp(`^[0-9a-f]{${n}}$`), `${n} lowercase hex characters`);
+const hex = (n: number) => z.string().check(z.regex(new RegExp(`^[0-9a-f]{${n}}$`), `${n} lowercase hex characters`));
 export const Commit = hex(40);
 export const Sha256 = hex(64);
-const SpanId = z.string().min(1);
+const SpanId = z.string().check(z.minLength(1));
 const TraceId = hex(32);
 
-export const Score = z.number().min(0).max(1);
-export const Count = z.number().int().nonnegative();
-export const Ratio = z.number().nonnegative();
-const Text = z.string().min(1);
+export const Score = z.number().check(z.gte(0), z.lte(1));
+export const Count = z.int().check(z.nonnegative());
+export const Ratio = z.number().check(z.nonnegative());
+const Text = z.string().check(z.minLength(1));
+/** A key, a name or a substring: at least one character. */
+const NonEmpty = z.string().check(z.minLength(1));
 
 export const Property = z.strictObject({ claim: Text, verdict: Verdict, magnitude: Text });
 export type Property = z.infer<typeof Property>;
 /** Which properties a file decides is a cross-file question (check 5), so any P-name is admitted here. */
-const Properties = z.record(z.string().regex(/^P[0-9]+$/, 'a property name P1 to P9'), Property);
+const Properties = z.record(z.string().check(z.regex(/^P[0-9]+$/, 'a property name P1 to P9')), Property);
 
 const Pinned = { pinned_commit: Commit, scorer_sha256: Sha256 };
 const IndexFed = { ...Pinned, index_sha256: Sha256 };
@@ -52,18 +56,18 @@ export const AdversarialSplit = z.strictObject({
   traces_with_gold_errors: Count,
   reachable_ceiling: Score,
   walked_past: z.array(z.strictObject({ trace: TraceId, why: Text })),
-  locations_off_the_index: z.record(TraceId, z.array(z.string()).min(1)),
+  locations_off_the_index: z.record(TraceId, z.array(z.string()).check(z.minLength(1))),
   best_published: z.strictObject({ joint_accuracy: PublishedCell, location_accuracy: PublishedCell }),
-  predictors: z.record(z.string().min(1), PredictorRow),
+  predictors: z.record(NonEmpty, PredictorRow),
 });
 export type AdversarialSplit = z.infer<typeof AdversarialSplit>;
 export const Adversarial = z.strictObject({
   ...IndexFed,
   table_1: Text,
   properties: Properties,
-  splits: z.record(z.string().min(1), AdversarialSplit),
+  splits: z.record(NonEmpty, AdversarialSplit),
   // Present from the audit's next revision on (spec section 0); admitted when it comes.
-  paper_prose: z.strictObject({ combined_joint: Score }).optional(),
+  paper_prose: z.optional(z.strictObject({ combined_joint: Score })),
 });
 export type Adversarial = z.infer<typeof Adversarial>;
 
@@ -83,7 +87,7 @@ export const Datacheck = z.strictObject({
   corpus: z.strictObject({ sha256: Sha256, files: Count, bytes: Count }),
   gold_files: z.strictObject({ on_disk: Count, parsed: Count }),
   unreadable: z.array(
-    z.strictObject({ split: Text, trace: TraceId, line: Count, column: Count, character: z.string().length(1) }),
+    z.strictObject({ split: Text, trace: TraceId, line: Count, column: Count, character: z.string().check(z.length(1)) }),
   ),
   vocabulary: z.strictObject({
     labels: Count,
@@ -94,11 +98,11 @@ export const Datacheck = z.strictObject({
     dropped_spellings: Count,
     dropped_errors: Count,
   }),
-  splits: z.record(z.string().min(1), z.strictObject({ here: Table5Counts, paper: Table5Counts })),
+  splits: z.record(NonEmpty, z.strictObject({ here: Table5Counts, paper: Table5Counts })),
   paper_prose: z.strictObject({
     traces: Count,
     errors: Count,
-    traces_with_errors: z.record(z.string().min(1), Count).optional(),
+    traces_with_errors: z.optional(z.record(NonEmpty, Count)),
   }),
 });
 export type Datacheck = z.infer<typeof Datacheck>;
@@ -114,9 +118,9 @@ export const Normaliser = z.strictObject({
   labels_reached: Count,
   shortest_reaching: z.record(
     Text,
-    z.strictObject({ length: Count, strings: z.array(z.string().min(1)), reaching: Count }),
+    z.strictObject({ length: Count, strings: z.array(NonEmpty), reaching: Count }),
   ),
-  quoted_in_the_spec: z.record(z.string().min(1), Text),
+  quoted_in_the_spec: z.record(NonEmpty, Text),
   whitespace_only: Text,
   gold_drift: z.array(
     z.strictObject({
@@ -130,7 +134,7 @@ export const Normaliser = z.strictObject({
   order_dependent: z.strictObject({
     count: Count,
     moved_under_the_shuffle: Count,
-    strings: z.array(z.strictObject({ string: z.string().min(1), labels: Count, pinned: Text, shuffled: Text })),
+    strings: z.array(z.strictObject({ string: NonEmpty, labels: Count, pinned: Text, shuffled: Text })),
   }),
   shuffle: z.strictObject({
     seed: Count,
@@ -150,7 +154,7 @@ export const Normaliser = z.strictObject({
 export type Normaliser = z.infer<typeof Normaliser>;
 
 // ---- catf1.json --------------------------------------------------------------
-export const CategoryScores = z.strictObject({ precision: Score, recall: Score, f1: Score, support: z.number().nonnegative() });
+export const CategoryScores = z.strictObject({ precision: Score, recall: Score, f1: Score, support: z.number().check(z.nonnegative()) });
 export const Catf1Row = z.strictObject({
   split: Text,
   predictor: Text,
@@ -168,7 +172,7 @@ export const Catf1 = z.strictObject({
   properties: Properties,
   identical_per_category_block: z.array(Text),
   differ_only_in_where: z.tuple([Text, Text]),
-  rows: z.array(Catf1Row).min(1),
+  rows: z.array(Catf1Row).check(z.minLength(1)),
 });
 export type Catf1 = z.infer<typeof Catf1>;
 
@@ -177,7 +181,7 @@ export const Pairing = z.strictObject({
   ...Pinned,
   properties: Properties,
   constructed_trace: z.strictObject({
-    errors: z.array(z.strictObject({ location: Text, category: z.string().nullable() })).min(1),
+    errors: z.array(z.strictObject({ location: Text, category: z.nullable(z.string()) })).check(z.minLength(1)),
   }),
   runs: z
     .array(
@@ -189,7 +193,7 @@ export const Pairing = z.strictObject({
         location_accuracy: Score,
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
   on_the_real_gold: z.strictObject({
     gold_errors: Count,
     falsy_categories: Count,
@@ -203,8 +207,8 @@ export type Pairing = z.infer<typeof Pairing>;
 const IndexSummary = z.strictObject({ distinct_spans: Count, spans: Count, traces: Count });
 export const SpanIndex = z.strictObject({
   pinned_commit: Commit,
-  summary: z.record(z.string().min(1), IndexSummary),
-  splits: z.record(z.string().min(1), z.record(TraceId, z.array(SpanId))),
+  summary: z.record(NonEmpty, IndexSummary),
+  splits: z.record(NonEmpty, z.record(TraceId, z.array(SpanId))),
 });
 export type SpanIndex = z.infer<typeof SpanIndex>;
 
@@ -235,15 +239,15 @@ export const RESULTS_FILES: readonly ArtifactPath[] = [...INDEX_FED, 'results/pa
 /** GitHub's form of `owner/name`: owner of letters, digits and single inner hyphens; name of letters, digits, '.', '_', '-', never '.' or '..'. */
 export const Repository = z
   .string()
-  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/, 'owner/name, as GitHub spells a repository (no host, no "..")');
+  .check(z.regex(/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/, 'owner/name, as GitHub spells a repository (no host, no "..")'));
 /** A path inside a repository: relative, '/'-separated segments of letters, digits, '.', '_', '-', none of them '.' or '..'. */
-export const RepositoryPath = z
-  .string()
-  .max(400)
-  .refine(
+export const RepositoryPath = z.string().check(
+  z.maxLength(400),
+  z.refine(
     (p) => p.split('/').every((seg) => /^[A-Za-z0-9._-]+$/.test(seg) && seg !== '.' && seg !== '..'),
     'a relative path inside the repository (segments of letters, digits, ".", "_", "-"; no "..", no leading "/")',
-  );
+  ),
+);
 /**
  * The most bytes one artifact may have: about 170 times the largest real file (the
  * span index, 99,308 bytes), room for the 100x synthetic index the benchmark builds.
@@ -254,12 +258,12 @@ export const LockFile = z.strictObject({
   path: z.enum(ARTIFACT_PATHS as [ArtifactPath, ...ArtifactPath[]]),
   repository: Repository,
   commit: Commit,
-  bytes: Count.max(MAX_ARTIFACT_BYTES),
+  bytes: Count.check(z.lte(MAX_ARTIFACT_BYTES)),
   sha256: Sha256,
 });
 export type LockFile = z.infer<typeof LockFile>;
 export const Lock = z.strictObject({
-  $comment: z.string().max(1000).optional(),
+  $comment: z.optional(z.string().check(z.maxLength(1000))),
   pins: z.strictObject({
     trail_repository: Repository,
     pinned_commit: Commit,
@@ -268,7 +272,7 @@ export const Lock = z.strictObject({
     index_sha256: Sha256,
     corpus_sha256: Sha256,
   }),
-  files: z.array(LockFile).length(ARTIFACT_PATHS.length),
+  files: z.array(LockFile).check(z.length(ARTIFACT_PATHS.length)),
 });
 export type Lock = z.infer<typeof Lock>;
 
@@ -290,23 +294,23 @@ export type LeafValue = z.infer<typeof LeafValue>;
 /** A leaf that differs between two revisions of one file; `old` or `new` is null when the leaf is absent on that side. */
 export const LeafChange = z.strictObject({
   file: z.enum(ARTIFACT_PATHS as [ArtifactPath, ...ArtifactPath[]]),
-  pointer: z.string().regex(/^(\/[^/]*)*$/, 'a JSON Pointer'),
-  old: LeafValue.nullable(),
-  new: LeafValue.nullable(),
+  pointer: z.string().check(z.regex(/^(\/[^/]*)*$/, 'a JSON Pointer')),
+  old: z.nullable(LeafValue),
+  new: z.nullable(LeafValue),
 });
 export type LeafChange = z.infer<typeof LeafChange>;
 const RecordSide = z.strictObject({
   lock_digest: Sha256,
-  files: z.array(z.strictObject({ path: LockFile.shape.path, commit: Commit, sha256: Sha256 })).length(ARTIFACT_PATHS.length),
+  files: z.array(z.strictObject({ path: LockFile.shape.path, commit: Commit, sha256: Sha256 })).check(z.length(ARTIFACT_PATHS.length)),
 });
 export const ChangeRecord = z.strictObject({
-  $comment: z.string().optional(),
-  sequence: z.number().int().min(1),
+  $comment: z.optional(z.string()),
+  sequence: z.int().check(z.gte(1)),
   /** When the new revision was accepted (UTC, to the second). */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'a UTC timestamp YYYY-MM-DDTHH:MM:SSZ'),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'a UTC timestamp YYYY-MM-DDTHH:MM:SSZ')),
   old: RecordSide,
   new: RecordSide,
-  pins: z.array(z.strictObject({ key: z.string().min(1), old: z.string(), new: z.string() })),
+  pins: z.array(z.strictObject({ key: NonEmpty, old: z.string(), new: z.string() })),
   changes: z.array(LeafChange),
 });
 export type ChangeRecord = z.infer<typeof ChangeRecord>;

@@ -1,5 +1,5 @@
 /** Turns a zod failure into one AdmissionError naming the JSON Pointer, the expectation and the find. */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { AdmissionError, describe } from './errors.ts';
 import { resolvePointer, toPointer } from './pointer.ts';
 
@@ -30,8 +30,8 @@ function expectation(issue: z.core.$ZodIssue): string {
   }
 }
 
-export function validate<S extends z.ZodType>(schema: S, value: unknown, file: string): z.infer<S> {
-  const result = schema.safeParse(value);
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, file: string): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));

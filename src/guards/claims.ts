@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DATA_COMPONENTS, parseMdxBody, splitFrontmatter, type MdxNode as MdNode } from './mdx-tree.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** One sentence (or one <Holds>) found in the site's sources. */
 export interface Claim {
@@ -330,17 +330,17 @@ export function siteClaims(root: string): Claim[] {
 export const SUPPORT_KINDS = ['artifact', 'rederivation', 'audit-readme', 'audit-spec', 'paper', 'site'] as const;
 
 export const RegisterRow = z.strictObject({
-  id: z.string().regex(/^(s-[0-9a-f]{10}|holds:[a-z0-9-]+)$/),
+  id: z.string().check(z.regex(/^(s-[0-9a-f]{10}|holds:[a-z0-9-]+)$/)),
   /** The page it shows on (or "build" for text only the build prints). */
-  page: z.string().min(1),
+  page: z.string().check(z.minLength(1)),
   /** Where it was found when reviewed; informative, not checked (files move). */
-  file: z.string().min(1),
+  file: z.string().check(z.minLength(1)),
   /** A short gist in the reviewer's words, never a copied passage. */
-  gist: z.string().min(3).max(160),
+  gist: z.string().check(z.minLength(3), z.maxLength(160)),
   support: z.strictObject({
     kind: z.enum(SUPPORT_KINDS),
     /** file#/pointer, a derivation or conclusion name, a section heading of the audit's README, a spec section, or a site module. */
-    at: z.string().min(1),
+    at: z.string().check(z.minLength(1)),
   }),
   /** supported: true as it stands; rewritten: changed in the review to say no more than its support; about-the-site: a statement about this site, checked against its code. */
   verdict: z.enum(['supported', 'rewritten', 'about-the-site']),

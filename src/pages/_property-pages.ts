@@ -1,9 +1,9 @@
 /** The prose of each property page (content/properties/pN.mdx); a missing or extra file fails the build. */
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PROPERTY_NAMES, type PropertyName } from '../core/names.ts';
 
-const Frontmatter = z.strictObject({ title: z.string().min(1) });
+const Frontmatter = z.strictObject({ title: z.string().check(z.minLength(1)) });
 
 interface MdxModule {
   Content: AstroComponentFactory;
