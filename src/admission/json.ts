@@ -1,7 +1,11 @@
 /**
  * A strict JSON reader. JSON.parse would do for well-formed input, but admission
  * must also refuse what JSON.parse lets through (duplicate keys, where the last
- * silently wins) and must report where a file breaks as line and column.
+ * silently wins; numbers too large for a double) and must report where a file
+ * breaks as line and column. So JSON.parse runs first, as the fast path, and its
+ * result is kept only when a check proves the strict reader below would have built
+ * the same value; anything else goes through the strict reader, which refuses it
+ * with its place in the file.
  * Key names cannot steer it: objects are built without a prototype, and the key
  * `__proto__` (which no artifact has, and which a validated plain object could not
  * hold faithfully) is refused. Nesting is bounded, so a hostile file ends in one
@@ -34,6 +38,72 @@ const WS = new Set([' ', '\t', '\n', '\r']);
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 export function parseStrictJson(text: string): JsonValue {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return parseLocated(text);
+  }
+  return conforms(value, text) ? (value as JsonValue) : parseLocated(text);
+}
+
+/**
+ * Whether JSON.parse's value is what parseLocated would return: nesting within the
+ * limit, every number finite, no "__proto__" key, and no key given twice (JSON.parse
+ * keeps one of two equal keys, so the keys it kept must number as many as the text
+ * has). Objects lose their prototype on the way, as parseLocated builds them.
+ */
+function conforms(root: unknown, text: string): boolean {
+  let kept = 0;
+  const walk = (v: unknown, depth: number): boolean => {
+    if (typeof v === 'number') return Number.isFinite(v);
+    if (v === null || typeof v !== 'object') return true;
+    if (depth >= MAX_JSON_DEPTH) return false;
+    if (Array.isArray(v)) {
+      for (const item of v) if (!walk(item, depth + 1)) return false;
+      return true;
+    }
+    if (Object.hasOwn(v, '__proto__')) return false;
+    Object.setPrototypeOf(v, null);
+    for (const key in v) {
+      kept++;
+      if (!walk((v as Record<string, unknown>)[key], depth + 1)) return false;
+    }
+    return true;
+  };
+  return walk(root, 0) && kept === keysInText(text);
+}
+
+/**
+ * How many keys a text JSON.parse accepted has: its strings followed by ':'. In valid
+ * JSON a '"' outside a string opens one, and one inside a string is escaped by an odd
+ * run of backslashes, so hopping from quote to quote finds exactly the text's strings.
+ * (indexOf, not a regular expression: about three times faster on the span index.)
+ */
+function keysInText(text: string): number {
+  let keys = 0;
+  for (let open = text.indexOf('"'); open !== -1; ) {
+    let close = text.indexOf('"', open + 1);
+    while (escapedAt(text, close)) close = text.indexOf('"', close + 1);
+    // Unreachable after JSON.parse accepted the text; a count no object can have sends it to the strict reader.
+    if (close === -1) return -1;
+    let next = close + 1;
+    while (WS.has(text[next]!)) next++;
+    if (text[next] === ':') keys++;
+    open = text.indexOf('"', next);
+  }
+  return keys;
+}
+
+/** Whether the quote at `at` follows an odd run of backslashes. */
+function escapedAt(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/** The reader that knows where it is: builds the value, or refuses the text with its line, column and pointer. */
+function parseLocated(text: string): JsonValue {
   let pos = 0;
   let depth = 0;
   const path: PathSegment[] = [];

@@ -91,6 +91,18 @@ describe('the JSON reader cannot be steered by key names, nesting or size', () =
     assert.equal(e.file, 'index/spans.json');
     assert.match(e.expected, new RegExp(`at most ${MAX_JSON_DEPTH} levels.*\\(line 1, column ${MAX_JSON_DEPTH + 1}\\)`));
   });
+  test('what JSON.parse accepts but the reader refuses is refused: equal duplicate keys, escaped-quote keys, a number past a double', () => {
+    // Duplicates JSON.parse silently merges, hidden where a key counter could be fooled (an escaped quote, a colon in a value).
+    assert.equal(refusal(() => parseArtifact('f.json', enc('{"a": 1, "a": 1}'))).pointer, '/a');
+    assert.equal(refusal(() => parseArtifact('f.json', enc('[{"k\\"": "v:", "x": [{"s": "\\":", "s": 2}]}]'))).pointer, '/0/x/0/s');
+    assert.equal(refusal(() => parseArtifact('f.json', enc('{"s\\"": 1, "s\\"": 2}'))).pointer, '/s"');
+    assert.match(refusal(() => parseArtifact('f.json', enc('{"big": 1e999}'))).expected, /a number a double can hold.*\(line 1, column 9\)/);
+  });
+  test('keys, colons and escaped quotes inside strings are read as text, not counted as keys', () => {
+    const v = parseArtifact('f.json', enc('{"a\\":": "b\\": \\"c\\":", "d": ["e:", {"f": "\\\\"}]}')) as Record<string, unknown>;
+    assert.deepEqual(JSON.parse(JSON.stringify(v)), { 'a":': 'b": "c":', d: ['e:', { f: '\\' }] });
+    assert.equal(Object.getPrototypeOf((v['d'] as Record<string, unknown>[])[1]), null);
+  });
   test('a file over the size limit is refused before it is parsed', () => {
     const e = refusal(() => parseArtifact('results/x.json', new Uint8Array(MAX_ARTIFACT_BYTES + 1)));
     assert.equal(e.check, 'size');
