@@ -7,17 +7,19 @@ export interface Timing {
   readonly started: number;
   readonly loaded: number;
   readonly from: 'bundle' | 'source';
+  /** Milliseconds since the process started. */
+  readonly now: () => number;
 }
 
 /** Runs admission and re-derivation, prints the result or the one-line refusal, and returns the exit code. */
 export function verify(timing: Timing | undefined): number {
   try {
-    const loaded = performance.now();
+    const loaded = timing?.now();
     const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
-    const admitted = performance.now();
+    const admitted = timing?.now();
     console.log(summarise(audit));
-    if (timing) {
-      console.log(`timing: modules loaded in ${(timing.loaded - timing.started).toFixed(1)} ms (from ${timing.from}), admission in ${(admitted - loaded).toFixed(1)} ms`);
+    if (timing && loaded !== undefined && admitted !== undefined) {
+      console.log(`timing: script began ${timing.started.toFixed(1)} ms after the process, modules loaded in ${(timing.loaded - timing.started).toFixed(1)} ms (from ${timing.from}), admission in ${(admitted - loaded).toFixed(1)} ms`);
     }
     return 0;
   } catch (e) {
