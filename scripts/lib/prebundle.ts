@@ -4,10 +4,15 @@
  * 130 (zod alone is 95 files). It is used only when it provably comes from the
  * files on disk now: its manifest lists every file the bundler read (the
  * sources, the package.json files that resolved each package, this file and the
- * bundler's package.json) and is keyed by one SHA-256 over exactly the bytes it
- * read, plus the Node version; the bundle is stored under its own digest. Any difference, a missing or unreadable
- * file, or a manifest that does not parse is a miss: the command runs from source
- * and the bundle is rebuilt afterwards.
+ * bundler's package.json) and the Node version. Our own files are keyed by one
+ * SHA-256 over exactly the bytes the bundler read. A package's files (under
+ * node_modules: about 90 of zod's alone, most of them locales the bundle leaves
+ * out) are keyed by size and change time, taken before their bytes were read:
+ * any write to a file moves its change time, even one that restores its bytes or
+ * its modification time, and hashing them cost about 8 ms of every run. The bundle
+ * is stored under its own digest. Any difference, a missing or unreadable file, or
+ * a manifest that does not parse is a miss: the command runs from source and the
+ * bundle is rebuilt afterwards.
  */
 // Node's modules taken as they are, not through ESM imports: an ESM import of a builtin builds a facade
 // that reads every export, and fs's and crypto's lazy ones load streams and WebCrypto (about 7 ms here).
@@ -18,7 +23,7 @@ const { join, relative, resolve, sep } = process.getBuiltinModule('node:path');
 const { pathToFileURL } = process.getBuiltinModule('node:url');
 
 /** Bump when the manifest or the bundling options change meaning (this file is also an input). */
-const FORMAT = 2;
+const FORMAT = 3;
 
 export interface PrebundleSpec {
   /** The project root every recorded path is relative to. */
@@ -33,9 +38,12 @@ interface Manifest {
   readonly format: number;
   readonly node: string;
   readonly entry: string;
-  /** [path relative to root, its size] for every file the bundle was built from, in a fixed order. */
-  readonly inputs: readonly (readonly [string, number])[];
-  /** The sha256 of every input's path, size and bytes, in that order (inputKey). */
+  /**
+   * Every file the bundle was built from, in a fixed order: [path relative to root, its
+   * size] for one keyed by its bytes, [path, size, change time in ms] for a package's file.
+   */
+  readonly inputs: readonly (readonly [string, number] | readonly [string, number, number])[];
+  /** The sha256 of every byte-keyed input's path, size and bytes, in that order (inputKey). */
   readonly key: string;
   /** [specifier, importer relative to root, package.json relative to root]: how each package resolved. */
   readonly packages: readonly (readonly [string, string, string])[];
@@ -64,13 +72,25 @@ function inputKey(): { add: (path: string, bytes: Uint8Array) => void; digest: (
   };
 }
 
-/** The key of the files on disk now, or undefined if one is missing or not of its recorded size. One buffer, one hash: this runs on every command. */
+/** A file inside an installed package: keyed by size and change time, not by its bytes. */
+const inPackage = (path: string) => /(^|[\\/])node_modules[\\/]/.test(path);
+
+/**
+ * The key of the files on disk now, or undefined if one is missing, not of its recorded
+ * size, or (a package's file) changed since it was recorded. One buffer, one hash: this
+ * runs on every command.
+ */
 function keyOnDisk(base: string, inputs: Manifest['inputs']): string | undefined {
   const key = inputKey();
   let buffer = Buffer.allocUnsafe(1 << 20);
   for (const entry of inputs) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Number.isSafeInteger(entry[1]) || entry[1] < 0) return undefined;
-    const [file, size] = entry;
+    const [file, size, changed] = entry;
+    if (changed !== undefined) {
+      const st = statSync(base + file, { throwIfNoEntry: false });
+      if (st === undefined || !st.isFile() || st.size !== size || st.ctimeMs !== changed) return undefined;
+      continue;
+    }
     if (buffer.length < size + 1) buffer = Buffer.allocUnsafe(size + 1);
     let fd: number;
     try {
@@ -130,10 +150,16 @@ export function freshBundle(spec: PrebundleSpec): string | undefined {
  */
 export async function rebuildBundle(spec: PrebundleSpec): Promise<void> {
   const esbuild = await import('esbuild');
-  const inputs = new Map<string, Uint8Array>();
+  const inputs = new Map<string, { bytes: Uint8Array; changed?: number }>();
   const packages: [string, string, string][] = [];
-  const record = (abs: string, bytes: Uint8Array) => inputs.set(relative(spec.root, abs), bytes);
-  const recordFile = (abs: string) => record(abs, readFileSync(abs));
+  /** Reads a file for the bundler and records it; a package's change time is taken first, so a write during the build is a miss next time. */
+  const recordFile = (abs: string): Uint8Array => {
+    const rel = relative(spec.root, abs);
+    const changed = inPackage(rel) ? statSync(abs).ctimeMs : undefined;
+    const bytes = readFileSync(abs);
+    inputs.set(rel, changed === undefined ? { bytes } : { bytes, changed });
+    return bytes;
+  };
   // Read before the build: if either changes during it, the recorded digest is the older one and the next run misses.
   recordFile(import.meta.filename);
   recordFile(findPackageJSON('esbuild', import.meta.url)!);
@@ -181,8 +207,7 @@ export async function rebuildBundle(spec: PrebundleSpec): Promise<void> {
             return undefined;
           });
           build.onLoad({ filter: /\.(ts|mjs|js|json)$/ }, (args) => {
-            const contents = readFileSync(args.path);
-            record(args.path, contents);
+            const contents = recordFile(args.path);
             const ext = /\.(ts|json)$/.exec(args.path)?.[1];
             return { contents, loader: ext === 'ts' ? 'ts' : ext === 'json' ? 'json' : 'js' };
           });
@@ -198,12 +223,12 @@ export async function rebuildBundle(spec: PrebundleSpec): Promise<void> {
   const bundle = sha256(code);
   const sorted = [...inputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const key = inputKey();
-  for (const [file, bytes] of sorted) key.add(file, bytes);
+  for (const [file, { bytes, changed }] of sorted) if (changed === undefined) key.add(file, bytes);
   const manifest: Manifest = {
     format: FORMAT,
     node: process.version,
     entry: spec.entry,
-    inputs: sorted.map(([file, bytes]) => [file, bytes.length] as const),
+    inputs: sorted.map(([file, { bytes, changed }]) => (changed === undefined ? ([file, bytes.length] as const) : ([file, bytes.length, changed] as const))),
     key: key.digest(),
     packages,
     bundle,

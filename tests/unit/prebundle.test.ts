@@ -4,11 +4,11 @@
  * package's files or its package.json, a package shadowing it nearer the
  * importer, the bundle's own bytes, the manifest, the Node version) makes the
  * next run come from source with the new behaviour, and the rebuilt bundle then
- * carries it. Each run is a fresh Node process, as a command would be.
+ * carries it; a package's file rewritten in place is a miss even with its old bytes. Each run is a fresh Node process, as a command would be.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -73,6 +73,25 @@ describe('prebundle', () => {
     write('node_modules/pkg/index.js', "export const pkg = 'p2';\n");
     assert.deepEqual(run(), { from: 'source', value: 'a2-p2' });
     assert.deepEqual(run(), { from: 'bundle', value: 'a2-p2' });
+  });
+
+  test("a package's file is keyed by its change time: rewritten with its own bytes and its old modification time, it is a miss", () => {
+    const file = join(root, 'node_modules/pkg/index.js');
+    const entry = (JSON.parse(readFileSync(manifestFile(), 'utf8')) as { inputs: unknown[][] }).inputs.find(([f]) => f === 'node_modules/pkg/index.js');
+    assert.equal(entry?.length, 3, 'recorded as [path, size, change time]');
+    const { atime, mtime } = statSync(file);
+    writeFileSync(file, readFileSync(file));
+    utimesSync(file, atime, mtime);
+    assert.deepEqual(run(), { from: 'source', value: 'a2-p2' });
+    assert.deepEqual(run(), { from: 'bundle', value: 'a2-p2' });
+  });
+
+  test('a manifest that keys a source by change time instead of its bytes is a miss (the key then lacks those bytes)', () => {
+    const m = JSON.parse(readFileSync(manifestFile(), 'utf8')) as { inputs: unknown[][] };
+    const forged = m.inputs.map((e) => (e[0] === 'src/a.ts' ? [...e, statSync(join(root, 'src/a.ts')).ctimeMs] : e));
+    writeFileSync(manifestFile(), JSON.stringify({ ...m, inputs: forged }));
+    assert.equal(run().from, 'source');
+    assert.equal(run().from, 'bundle');
   });
 
   test("a package.json that resolves the package elsewhere is a miss", () => {
