@@ -53,7 +53,8 @@ export function readRegularFile(full: string, options: { within?: string; maxByt
   const maxBytes = options.maxBytes ?? MAX_ARTIFACT_BYTES;
   let real: string;
   try {
-    real = realpathSync(full);
+    // The native call: one syscall, where the JavaScript one lstats every component of the path.
+    real = realpathSync.native(full);
   } catch (e) {
     // A dangling link: lstat sees it, realpath does not.
     throw errorFound(e, full);
@@ -61,7 +62,7 @@ export function readRegularFile(full: string, options: { within?: string; maxByt
   if (options.within !== undefined) {
     let folder: string;
     try {
-      folder = realpathSync(options.within);
+      folder = realpathSync.native(options.within);
     } catch (e) {
       throw errorFound(e, options.within);
     }
@@ -88,22 +89,26 @@ export function readRegularFile(full: string, options: { within?: string; maxByt
     const swapped = kind(opened);
     if (swapped) throw new FileRefusal(`${swapped} at ${full} (swapped in while reading)`);
     // Read to the end, but never past the limit: a file that grows while read is refused, not truncated.
-    const chunks: Buffer[] = [];
+    // One buffer a byte larger than the file's size usually holds it all; it grows only if the file does.
+    let buffer = new Uint8Array(Math.min(opened.size, maxBytes) + 1);
     let length = 0;
     for (;;) {
-      const chunk = Buffer.alloc(Math.min(Math.max(opened.size - length, 0), maxBytes) + 65536);
+      if (length === buffer.length) {
+        const grown = new Uint8Array(Math.min(buffer.length * 2, maxBytes + 1));
+        grown.set(buffer);
+        buffer = grown;
+      }
       let n: number;
       try {
-        n = readSync(fd, chunk, 0, chunk.length, null);
+        n = readSync(fd, buffer, length, buffer.length - length, null);
       } catch (e) {
         throw errorFound(e, full);
       }
       if (n === 0) break;
       length += n;
       if (length > maxBytes) throw new FileRefusal(`more than ${maxBytes} bytes at ${full}, over the limit per file`);
-      chunks.push(chunk.subarray(0, n));
     }
-    return new Uint8Array(Buffer.concat(chunks, length));
+    return buffer.subarray(0, length);
   } finally {
     closeSync(fd);
   }
