@@ -4,47 +4,59 @@
  * results/ or index/ lacks them (from AUDIT_ARTIFACTS, else by download), all
  * verified against the lock and admitted as a set before any is moved in. The build's
  * own admission runs once, inside Astro (src/guards/integration.ts), which hands the
- * audit down to the pages.
+ * audit down to the pages and refuses there if the site's own commit cannot be known.
+ *
+ * `npm run build` runs prepare() in its own process (scripts/build.ts); `npm run dev`
+ * and `npm run prepare-artifacts` run this file.
  */
-import { loadLock } from '../src/admission/admit.ts';
-import { anyMissing, bringInByDownload, bringInFrom } from '../src/admission/bring-in.ts';
 import { AdmissionError } from '../src/admission/errors.ts';
 import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
+import { anyMissing } from '../src/admission/presence.ts';
 import { reportRefusal } from '../src/admission/report.ts';
-import { readSiteRevision } from '../src/admission/site-revision.ts';
 import { exitCleanlyOnSignal, recoverInterrupted } from '../src/admission/staging.ts';
 import { siteSettings } from '../src/site/settings.ts';
 
-exitCleanlyOnSignal();
-try {
-  siteSettings();
-  const root = artifactsRoot();
-  for (const line of recoverInterrupted(root)) console.log(`artifacts: ${line}`);
-  if (anyMissing(root)) {
-    const lock = loadLock(lockPath());
-    const from = process.env['AUDIT_ARTIFACTS'];
-    if (from) {
-      bringInFrom(from, root, lock, lockPath());
-      console.log(`artifacts: copied from AUDIT_ARTIFACTS=${from}`);
-    } else {
-      try {
-        await bringInByDownload(root, lock, lockPath());
-        console.log('artifacts: downloaded at their locked commits');
-      } catch (e) {
-        if (!(e instanceof AdmissionError) || e.check !== 'presence') throw e;
-        console.error(
-          `error: results/ or index/ is missing artifacts and the download failed: ${e.message}\n` +
-            'hint: point the build at a local copy laid out like the audit repository, e.g.\n' +
-            '  AUDIT_ARTIFACTS=../shared/trail-scorer-audit npm run build\n' +
-            'or bring them in once with `npm run artifacts -- --from <dir>`.',
-        );
-        process.exit(1);
-      }
-    }
+/** Runs the step and returns its exit code (0, or 1 after one message on stderr). */
+export async function prepare(): Promise<number> {
+  try {
+    siteSettings();
+    const root = artifactsRoot();
+    for (const line of recoverInterrupted(root)) console.log(`artifacts: ${line}`);
+    if (anyMissing(root)) await bringIn(root);
+    return 0;
+  } catch (e) {
+    return e instanceof DownloadFailed ? 1 : reportRefusal(e);
   }
-  // Every page names the commit it was built from; stop now if that cannot be known.
-  const site = readSiteRevision(process.cwd());
-  console.log(`site revision: ${site.label} of ${site.date} (from ${site.from})`);
-} catch (e) {
-  process.exitCode = reportRefusal(e);
+}
+
+class DownloadFailed extends Error {}
+
+/** The admission code is loaded only here: a build whose artifacts are in place never needs it before Astro. */
+async function bringIn(root: string): Promise<void> {
+  const [{ loadLock }, { bringInByDownload, bringInFrom }] = await Promise.all([import('../src/admission/admit.ts'), import('../src/admission/bring-in.ts')]);
+  const lock = loadLock(lockPath());
+  const from = process.env['AUDIT_ARTIFACTS'];
+  if (from) {
+    bringInFrom(from, root, lock, lockPath());
+    console.log(`artifacts: copied from AUDIT_ARTIFACTS=${from}`);
+    return;
+  }
+  try {
+    await bringInByDownload(root, lock, lockPath());
+    console.log('artifacts: downloaded at their locked commits');
+  } catch (e) {
+    if (!(e instanceof AdmissionError) || e.check !== 'presence') throw e;
+    console.error(
+      `error: results/ or index/ is missing artifacts and the download failed: ${e.message}\n` +
+        'hint: point the build at a local copy laid out like the audit repository, e.g.\n' +
+        '  AUDIT_ARTIFACTS=../shared/trail-scorer-audit npm run build\n' +
+        'or bring them in once with `npm run artifacts -- --from <dir>`.',
+    );
+    throw new DownloadFailed();
+  }
+}
+
+if (import.meta.main) {
+  exitCleanlyOnSignal();
+  process.exitCode = await prepare();
 }

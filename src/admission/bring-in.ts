@@ -6,7 +6,7 @@
  * leaves them exactly as they were. `updateLock` is the one deliberate way to accept
  * new bytes; it credits each file to the commit that truly holds it.
  */
-import { lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { admit, loadLock, type AdmitOptions } from './admit.ts';
 import { sha256Hex, indexDigest } from './digest.ts';
@@ -348,14 +348,3 @@ export function serialiseLock(lock: Lock): string {
   return `${body},\n  "files": [\n${files.join(',\n')}\n  ]\n}\n`;
 }
 
-/** True when any of the six files is missing under `root` (looked at, never opened: a FIFO must not hang this). */
-export function anyMissing(root: string): boolean {
-  return ARTIFACT_PATHS.some((p) => {
-    try {
-      lstatSync(join(root, p));
-      return false;
-    } catch {
-      return true;
-    }
-  });
-}

@@ -58,7 +58,8 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         try {
           audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
           // Every page names the commit it is built from: refuse now if that cannot be known.
-          siteRevision();
+          const site = siteRevision();
+          logger.info(`site revision: ${site.label} of ${site.date} (from ${site.from})`);
         } catch (e) {
           const message = refusalMessage(e);
           if (message === undefined) throw e;
