@@ -1,14 +1,22 @@
-/** The method page's highlighted sources: made in a worker thread by the build, the same as made in place. */
+/**
+ * The method page's highlighted sources: made in a worker thread by the build, the
+ * same as made in place; cached by content, and never shown unless their text is
+ * exactly the file's, whether cached or fresh.
+ */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { highlighted, highlightFiles, startHighlighting } from '../../src/components/findings/highlight-source.ts';
+import { highlighted, highlightFiles, startHighlighting, textOf } from '../../src/components/findings/highlight-source.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'highlight-'));
 writeFileSync(join(root, 'a.ts'), 'export const a: number = 1;\n');
 writeFileSync(join(root, 'b.ts'), "const b = 'x' as const;\n");
+// Characters HTML must escape, so the text check has references to decode.
+writeFileSync(join(root, 'c.ts'), 'const c = 1 < 2 && "a" !== `&amp;` ? \'<b>\' : null; // é \u2067\n');
+const cacheDir = join(root, 'node_modules/.cache/highlight');
+const entryFiles = () => readdirSync(cacheDir).filter((f) => f.endsWith('.html'));
 const KEY = Symbol.for('trail-audit-site.highlighted-sources');
 const forget = () => delete (globalThis as Record<symbol, unknown>)[KEY];
 after(() => {
@@ -40,5 +48,44 @@ describe('highlighted sources', () => {
   test('a worker that fails makes the page fail, not render without its source', async () => {
     startHighlighting(root, ['missing.ts']);
     await assert.rejects(highlighted(root, 'missing.ts'), /ENOENT|no such file/);
+  });
+
+  test('the text check reads Shiki\'s escaping back to the exact source', async () => {
+    const html = (await highlightFiles(root, ['c.ts']))['c.ts']!;
+    assert.equal(textOf(html), readFileSync(join(root, 'c.ts'), 'utf8').replace(/\n$/, ''));
+    assert.match(html, /&#x3C;|&lt;/, 'the source needed escaping');
+  });
+
+  test('a second build reads the cache: an entry is used as it stands when its text is the file\'s', async () => {
+    rmSync(cacheDir, { recursive: true, force: true });
+    startHighlighting(root, ['a.ts', 'c.ts']);
+    const fresh = await highlighted(root, 'a.ts');
+    assert.equal(entryFiles().length, 2, 'both results cached');
+    // Mark every entry without changing its text: the next start must return the marked HTML, so it came from the cache.
+    for (const f of entryFiles()) writeFileSync(join(cacheDir, f), readFileSync(join(cacheDir, f), 'utf8').replace("<pre ", "<pre data-from-cache "));
+    startHighlighting(root, ['a.ts', 'c.ts']);
+    assert.equal(await highlighted(root, 'a.ts'), fresh.replace('<pre ', '<pre data-from-cache '));
+  });
+
+  test('a cache entry whose text is not the file\'s is never shown; the file is highlighted again', async () => {
+    for (const f of entryFiles()) writeFileSync(join(cacheDir, f), readFileSync(join(cacheDir, f), 'utf8').replace('number', 'string'));
+    startHighlighting(root, ['a.ts']);
+    assert.equal(await highlighted(root, 'a.ts'), (await highlightFiles(root, ['a.ts']))['a.ts']);
+  });
+
+  test('a changed file is a new key: its new text is shown', async () => {
+    writeFileSync(join(root, 'a.ts'), 'export const a: number = 2;\n');
+    startHighlighting(root, ['a.ts']);
+    assert.match(textOf(await highlighted(root, 'a.ts')), /= 2;$/);
+  });
+
+  test('a file that changes between its key and its highlighting is refused, not cached under the old key', async () => {
+    writeFileSync(join(root, 'd.ts'), 'export const d = 1;\r\n');
+    startHighlighting(root, ['d.ts']);
+    // The worker thread reads the file after it boots; the key was taken from the old text.
+    writeFileSync(join(root, 'd.ts'), 'export const d = 2;\n');
+    await assert.rejects(highlighted(root, 'd.ts'), /the highlighted d\.ts does not show the file's text/);
+    startHighlighting(root, ['d.ts']);
+    assert.equal(textOf(await highlighted(root, 'd.ts')), 'export const d = 2;', 'nothing was cached for the old key, and CRLF or LF, the text is the file\'s');
   });
 });
