@@ -39,3 +39,14 @@ test('the pin block reads as sentences in the search index, not run together', a
   expect(excerpt).toMatch(/TRAIL commit: [0-9a-f]{7,}/);
   expect(excerpt).toMatch(/scorer: [0-9a-f]{12,}/);
 });
+
+test('the 404 page is not in the search index: only pages with an address of their own are', async ({ page }, info) => {
+  await open(page, info, 'search/');
+  const urls = await page.evaluate(async (base) => {
+    const pf = await import(`${base}pagefind/pagefind.js`);
+    const r = await pf.search('page');
+    return Promise.all(r.results.map(async (x: { data(): Promise<{ url: string }> }) => (await x.data()).url));
+  }, new URL(page.url()).pathname.replace(/search\/$/, ''));
+  expect(urls.length, 'the query finds pages').toBeGreaterThan(0);
+  expect(urls.filter((u: string) => /404/.test(u))).toEqual([]);
+});
