@@ -19,7 +19,7 @@ import { MDX_COMPONENT_NAMES } from '../components/mdx-component-names.ts';
 import { ProblemError, type Problem } from '../core/problem.ts';
 import { hashInlineScripts } from '../passes/csp-hashes.ts';
 import { fillCensus } from '../passes/figure-census.ts';
-import { writeSearchIndex } from '../passes/search-index.ts';
+import { startSearchIndex } from '../passes/search-index.ts';
 import { checkBuiltSite } from './built-html.ts';
 import { checkLinks } from './links.ts';
 import { pageReader } from './html.ts';
@@ -103,11 +103,14 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
     logger.info(`figure census: ${filled} placeholders filled`);
     logger.info(`print references: external links numbered on ${addPrintReferences(dist)} page(s)`);
     logger.info(`content security policy: inline scripts hashed on ${hashInlineScripts(dist)} page(s)`);
-    logger.info(`search index: ${await writeSearchIndex(dist)} pages indexed`);
+    // Pagefind indexes the finished pages in its own process while this one runs the figure check on them.
+    const finishSearchIndex = await startSearchIndex(dist);
     const read = pageReader();
     const problems = checkBuiltSite(dist, read);
     if (problems.length) fail('The built site fails the figure check', problems);
     logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
+    // The link and text checks below read pagefind/ too, so the index is written first.
+    logger.info(`search index: written by Pagefind from ${await finishSearchIndex()} pages (those without data-pagefind-body, the 404 page, are read and left out)`);
     const links = checkLinks(dist, base, site, read);
     if (links.problems.length) fail('The built site has broken links', links.problems);
     const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');
