@@ -8,7 +8,7 @@ import type { Problem } from '../core/problem.ts';
 import { FINDING_IDS } from '../findings/finding-ids.ts';
 import { builtPages } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
-import { pageReader, readHtml, type PageReader } from './html.ts';
+import { attr, elementsWhere, isDocument, isTag, isText, pageReader, readHtml, type HtmlDocument, type HtmlElement, type HtmlNode, type PageReader } from './html.ts';
 
 /** A number outside any figure element: where it is, the token, and the text around it. */
 export interface Violation extends Problem {
@@ -17,23 +17,13 @@ export interface Violation extends Problem {
 
 /** Attributes whose text a reader meets. */
 const READER_ATTRIBUTES = ['alt', 'title', 'aria-label', 'aria-description', 'placeholder'];
-const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
+const SKIP = new Set(['script', 'style', 'template', 'noscript']);
 
-interface El {
-  nodeType: number;
-  tagName?: string;
-  textContent: string | null;
-  childNodes: ArrayLike<El>;
-  getAttribute?(name: string): string | null;
-  hasAttribute?(name: string): boolean;
-  parentNode?: El | null;
-}
-
-function where(node: El): string {
+function where(node: HtmlElement | null): string {
   const parts: string[] = [];
-  for (let n: El | null | undefined = node; n && n.tagName; n = n.parentNode) {
-    const id = n.getAttribute?.('id');
-    parts.unshift(id ? `${n.tagName.toLowerCase()}#${id}` : n.tagName.toLowerCase());
+  for (let n: HtmlElement | null = node; n; n = n.parent !== null && isTag(n.parent) ? n.parent : null) {
+    const id = attr(n, 'id');
+    parts.unshift(id ? `${n.name}#${id}` : n.name);
     if (id) break;
   }
   return parts.join(' > ');
@@ -47,49 +37,49 @@ export function scanHtml(html: string, file: string): Violation[] {
   return scanDocument(readHtml(html), file);
 }
 
-function scanDocument(document: unknown, file: string): Violation[] {
+function scanDocument(document: HtmlDocument, file: string): Violation[] {
   const out: Violation[] = [];
-  const visit = (node: El) => {
-    if (node.nodeType === 3) {
-      const text = node.textContent ?? '';
+  const visit = (node: HtmlNode | HtmlDocument) => {
+    if (isText(node)) {
+      const text = node.data;
       for (const token of looseFigures(text)) {
-        out.push(violation(file, where(node.parentNode as El), token, text.trim().slice(0, 120)));
+        out.push(violation(file, where(node.parent !== null && isTag(node.parent) ? node.parent : null), token, text.trim().slice(0, 120)));
       }
       return;
     }
-    if (node.nodeType !== 1 || !node.tagName) {
-      for (const child of Array.from(node.childNodes)) visit(child);
+    if (!isTag(node)) {
+      // The document itself (comments, the doctype and CDATA hold no text a reader sees).
+      if (isDocument(node)) for (const child of node.children) visit(child);
       return;
     }
-    const tag = node.tagName.toUpperCase();
+    const tag = node.name;
     if (SKIP.has(tag)) return;
-    if (node.hasAttribute?.('data-fig')) {
+    if (attr(node, 'data-fig') !== undefined) {
       // A table cell that is a figure (DataTable) vouches for its own value only: its text
       // and the <bdi> an artifact string sits in. Anything else inside it (a flag) is read like any text.
-      if (tag === 'TD' || tag === 'TH') for (const child of Array.from(node.childNodes)) if (child.nodeType === 1 && child.tagName?.toUpperCase() !== 'BDI') visit(child);
+      if (tag === 'td' || tag === 'th') for (const child of node.children) if (isTag(child) && child.name !== 'bdi') visit(child);
       return;
     }
-    for (const attr of READER_ATTRIBUTES) {
-      const value = node.getAttribute?.(attr);
-      if (value) for (const token of looseFigures(value)) out.push(violation(file, `${where(node)}[${attr}]`, token, value.slice(0, 120)));
+    for (const name of READER_ATTRIBUTES) {
+      const value = attr(node, name);
+      if (value) for (const token of looseFigures(value)) out.push(violation(file, `${where(node)}[${name}]`, token, value.slice(0, 120)));
     }
-    if (node.tagName.toUpperCase() === 'META') {
-      const name = node.getAttribute?.('name') ?? node.getAttribute?.('property') ?? '';
-      const content = node.getAttribute?.('content') ?? '';
+    if (tag === 'meta') {
+      const name = attr(node, 'name') ?? attr(node, 'property') ?? '';
+      const content = attr(node, 'content') ?? '';
       if (/^(description|og:title|og:description)$/.test(name)) {
         for (const token of looseFigures(content)) out.push(violation(file, `meta[${name}]`, token, content.slice(0, 120)));
       }
     }
-    for (const child of Array.from(node.childNodes)) visit(child);
+    for (const child of node.children) visit(child);
   };
-  visit(document as unknown as El);
+  visit(document);
   return out;
 }
 
 /** The findings a page places (Finding.astro marks each with data-finding). */
-export function placedFindings(document: unknown): string[] {
-  const d = document as { querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }> };
-  return Array.from(d.querySelectorAll('[data-finding]'), (e) => e.getAttribute('data-finding') ?? '');
+export function placedFindings(document: HtmlDocument): string[] {
+  return elementsWhere(document, (e) => attr(e, 'data-finding') !== undefined).map((e) => attr(e, 'data-finding')!);
 }
 
 const REGISTRY = 'src/findings/registry.ts';

@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Problem } from '../core/problem.ts';
 import { builtPages } from '../site/built-pages.ts';
-import { pageReader, type PageReader } from './html.ts';
+import { attr, elementsWhere, pageReader, type HtmlDocument, type PageReader } from './html.ts';
 
 const ORIGIN = 'https://site.invalid';
 
@@ -28,9 +28,12 @@ function fileFor(dist: string, base: string, pathname: string): string | undefin
 }
 
 /** Every element id in a page, in order, repeats included. */
-function allIds(document: Document): string[] {
-  return Array.from(document.querySelectorAll('[id]'), (e) => e.getAttribute('id')!);
+function allIds(document: HtmlDocument): string[] {
+  return elementsWhere(document, (e) => attr(e, 'id') !== undefined).map((e) => attr(e, 'id')!);
 }
+
+/** The elements whose href or src the check follows. */
+const LINKING = new Set(['a', 'link', 'script', 'img', 'source']);
 
 /** `site` is the configured origin: absolute links to it (canonical URLs) are checked like relative ones. */
 export function checkLinks(dist: string, basePath: string, site?: string, read: PageReader = pageReader()): LinkReport {
@@ -56,14 +59,14 @@ export function checkLinks(dist: string, basePath: string, site?: string, read: 
       seen.add(id);
     }
     idSets.set(path, seen);
-    for (const el of document.querySelectorAll('a, link, script, img, source')) {
-      const tag = el.tagName.toLowerCase();
-      const attr = el.hasAttribute('href') ? 'href' : el.hasAttribute('src') ? 'src' : undefined;
-      if (!attr) continue;
-      const raw = el.getAttribute(attr)!;
-      const place = `<${tag} ${attr}="${raw}">`;
+    for (const el of elementsWhere(document, (e) => LINKING.has(e.name))) {
+      const tag = el.name;
+      const name = attr(el, 'href') !== undefined ? 'href' : attr(el, 'src') !== undefined ? 'src' : undefined;
+      if (!name) continue;
+      const raw = attr(el, name)!;
+      const place = `<${tag} ${name}="${raw}">`;
       if (raw === '' || /^(mailto|tel|data|javascript):/i.test(raw)) {
-        if (/^javascript:/i.test(raw)) problems.push({ file: rel, place: `<${tag} ${attr}>`, message: `a javascript: link (${raw.slice(0, 40)})` });
+        if (/^javascript:/i.test(raw)) problems.push({ file: rel, place: `<${tag} ${name}>`, message: `a javascript: link (${raw.slice(0, 40)})` });
         continue;
       }
       let url = new URL(raw, ORIGIN + pagePath);
