@@ -7,7 +7,7 @@
  * was built. When none of this can be known the build stops: a page never names a
  * commit it was not built from.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { AdmissionError } from './errors.ts';
 import { processSlot } from '../core/process-slot.ts';
@@ -37,7 +37,11 @@ const HOW =
   'the commit this site is built from: a git work tree of the project (git rev-parse HEAD), or, for a build from a tarball, ' +
   'SITE_COMMIT=<40 hex>[+dirty] with SITE_COMMIT_DATE=<the commit date, ISO 8601>';
 
-function git(cwd: string, args: string[]): string | undefined {
+/** The three questions put to git: the work tree's top, HEAD's commit and date, and whether anything differs from it. */
+const QUESTIONS = [['rev-parse', '--show-toplevel'], ['show', '-s', '--format=%H%n%cI', 'HEAD'], ['status', '--porcelain']] as const;
+type Answers = readonly (string | undefined)[];
+
+function git(cwd: string, args: readonly string[]): string | undefined {
   try {
     return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
@@ -45,12 +49,13 @@ function git(cwd: string, args: string[]): string | undefined {
   }
 }
 
-function fromGit(cwd: string): { commit: string; dirty: boolean; date: string } | undefined {
-  const top = git(cwd, ['rev-parse', '--show-toplevel']);
+const gitLater = (cwd: string, args: readonly string[]) =>
+  new Promise<string | undefined>((resolve) => execFile('git', ['-C', cwd, ...args], { encoding: 'utf8' }, (error, stdout) => resolve(error ? undefined : stdout.trim())));
+
+function fromGit(cwd: string, [top, show, status]: Answers): { commit: string; dirty: boolean; date: string } | undefined {
   // A tarball unpacked inside some other repository must not borrow that repository's HEAD.
   if (top === undefined || realpathSync(top) !== realpathSync(cwd)) return undefined;
-  const [commit, date] = git(cwd, ['show', '-s', '--format=%H%n%cI', 'HEAD'])?.split('\n') ?? [];
-  const status = git(cwd, ['status', '--porcelain']);
+  const [commit, date] = show?.split('\n') ?? [];
   if (commit === undefined || date === undefined || status === undefined) return undefined;
   return { commit, dirty: status !== '', date };
 }
@@ -64,9 +69,18 @@ function repositoryOf(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 export function readSiteRevision(cwd: string, env: NodeJS.ProcessEnv = process.env): SiteRevision {
+  return decide(cwd, env, QUESTIONS.map((q) => git(cwd, q)));
+}
+
+/** The same, with git's three questions asked at once while the caller goes on (the build admits meanwhile). */
+export async function readSiteRevisionLater(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<SiteRevision> {
+  return decide(cwd, env, await Promise.all(QUESTIONS.map((q) => gitLater(cwd, q))));
+}
+
+function decide(cwd: string, env: NodeJS.ProcessEnv, answers: Answers): SiteRevision {
   const declared = env['SITE_COMMIT'];
   const repository = repositoryOf(env);
-  const found = fromGit(cwd);
+  const found = fromGit(cwd, answers);
   if (found) {
     for (const [name, value] of [['GITHUB_SHA', env['GITHUB_SHA']], ['SITE_COMMIT', declared?.replace(/\+dirty$/, '')]] as const) {
       if (value && value !== found.commit) refuse(`${name} to name the commit the work tree is at, ${found.commit}`, `${name}=${value}`);
@@ -93,4 +107,15 @@ export function siteRevision(): SiteRevision {
   let r = revision.get();
   if (!r) revision.set((r = readSiteRevision(process.cwd())));
   return r;
+}
+
+/** Reads the revision while the caller goes on; what the returned function gives (or throws) is what siteRevision() then holds. */
+export function startSiteRevision(): () => Promise<SiteRevision> {
+  const later = readSiteRevisionLater(process.cwd());
+  later.catch(() => {}); // reported when awaited
+  return async () => {
+    const r = await later;
+    revision.set(r);
+    return r;
+  };
 }

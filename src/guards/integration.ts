@@ -24,7 +24,7 @@ import { checkBuiltSite } from './built-html.ts';
 import { checkLinks } from './links.ts';
 import { pageReader } from './html.ts';
 import { addPrintReferences } from '../passes/print-references.ts';
-import { siteRevision } from '../admission/site-revision.ts';
+import { startSiteRevision } from '../admission/site-revision.ts';
 import { checkPublishedText } from './published-text.ts';
 import { checkContentDir } from './mdx-source.ts';
 
@@ -53,12 +53,14 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   return {
     name: 'audit-guards',
     hooks: {
-      'astro:config:setup': ({ command, logger }) => {
+      'astro:config:setup': async ({ command, logger }) => {
         if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
+        // git answers in processes of its own while the artifacts are admitted here.
+        const revision = startSiteRevision();
         try {
           audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
           // Every page names the commit it is built from: refuse now if that cannot be known.
-          const site = siteRevision();
+          const site = await revision();
           logger.info(`site revision: ${site.label} of ${site.date} (from ${site.from})`);
         } catch (e) {
           const message = refusalMessage(e);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { AdmissionError } from '../../src/admission/errors.ts';
-import { readSiteRevision } from '../../src/admission/site-revision.ts';
+import { readSiteRevision, readSiteRevisionLater } from '../../src/admission/site-revision.ts';
 
 const NO_ENV = {};
 const refuses = (fn: () => unknown, pattern: RegExp) => assert.throws(fn, (e: AdmissionError) => e.check === 'revision' && pattern.test(e.message));
@@ -42,6 +42,19 @@ describe('from git', () => {
   test('GITHUB_SHA or SITE_COMMIT naming another commit is refused', () => {
     refuses(() => readSiteRevision(repo, { GITHUB_SHA: 'f'.repeat(40) }), /GITHUB_SHA to name the commit the work tree is at/);
     refuses(() => readSiteRevision(repo, { SITE_COMMIT: 'f'.repeat(40) }), /SITE_COMMIT to name the commit/);
+  });
+  test('asked concurrently (as the build does), git gives the same revision, dirty included, and the same refusals', async () => {
+    assert.deepEqual(await readSiteRevisionLater(repo, NO_ENV), readSiteRevision(repo, NO_ENV));
+    writeFileSync(join(repo, 'a.txt'), 'changed');
+    try {
+      assert.equal((await readSiteRevisionLater(repo, NO_ENV)).label, `${head}+dirty`);
+    } finally {
+      writeFileSync(join(repo, 'a.txt'), 'a');
+    }
+    await assert.rejects(readSiteRevisionLater(repo, { GITHUB_SHA: 'f'.repeat(40) }), (e: AdmissionError) => e.check === 'revision' && /GITHUB_SHA to name/.test(e.message));
+    const inner = join(repo, 'elsewhere');
+    mkdirSync(inner);
+    await assert.rejects(readSiteRevisionLater(inner, NO_ENV), (e: AdmissionError) => /no git work tree/.test(e.message));
   });
   test('a folder inside another repository does not borrow its HEAD', () => {
     const inner = join(repo, 'unpacked');
