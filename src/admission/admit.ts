@@ -48,7 +48,9 @@ export function loadLock(lockPath: string): Lock {
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
+    // Indexes and for-in, not Object.values: no array is made per object (the span index alone has thousands).
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+    else for (const key in value) if (Object.hasOwn(value, key)) deepFreeze((value as Record<string, unknown>)[key]);
   }
   return value;
 }

@@ -33,6 +33,8 @@ export function readLocked(root: string, entry: LockFile): FileBytes {
   return { bytes, sha256 };
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Decodes and parses one file as strict JSON (check 2, first half). */
 export function parseArtifact(file: string, bytes: Uint8Array): JsonValue {
   if (bytes.length > MAX_ARTIFACT_BYTES) {
@@ -40,7 +42,7 @@ export function parseArtifact(file: string, bytes: Uint8Array): JsonValue {
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     throw new AdmissionError('json', file, '', 'UTF-8 text', 'bytes that are not valid UTF-8');
   }
