@@ -8,7 +8,8 @@
  * a size that stays readable at that width rather than a desktop drawing scaled down.
  */
 import * as Plot from '@observablehq/plot';
-import { parseHTML } from 'linkedom';
+// linkedom's own single-file build of the same version: one module to load instead of about 130 (about 90 ms a build).
+import { parseHTML } from 'linkedom/worker';
 
 export type PlotOptions = Omit<Plot.PlotOptions, 'document'>;
 
