@@ -1,26 +1,33 @@
 /**
- * `npm run build [-- astro build options]`: prepare (settings, artifacts) in this
- * process, then `astro build` (which admits the artifacts) in its own. The output
- * folder is emptied first and removed again when any step fails, so a failed build
- * never leaves a complete-looking dist/ to publish.
+ * `npm run build [-- astro build options]`: prepare (settings, artifacts), then
+ * `astro build` (which admits the artifacts), both in this one process: each Node
+ * start-up and its module loading cost about 0.1 s. The output folder is emptied
+ * first and removed again when any step fails, so a failed build never leaves a
+ * complete-looking dist/ to publish.
  */
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { prepare } from './prepare.ts';
 
 const args = process.argv.slice(2);
 const at = args.findIndex((a) => a === '--outDir' || a.startsWith('--outDir='));
 const outDir = resolve(at < 0 ? 'dist' : args[at]!.includes('=') ? args[at]!.split('=')[1]! : (args[at + 1] ?? 'dist'));
-const project = join(import.meta.dirname, '..');
+const astro = join(import.meta.dirname, '../node_modules/astro/bin/astro.mjs');
 
 rmSync(outDir, { recursive: true, force: true });
-const step = (script: string, rest: string[]) => spawnSync(process.execPath, [script, ...rest], { stdio: 'inherit', cwd: process.cwd() }).status ?? 1;
-// In this process, not a third one: a Node start-up and the module loading it would repeat cost about 0.1 s.
-let status = await prepare();
-if (status === 0) status = step(join(project, 'node_modules/astro/bin/astro.mjs'), ['build', ...args]);
-if (status !== 0) {
+// Astro ends the process itself (process.exit, on success and on a refusal alike), so the
+// clean-up runs as the process exits, whichever step stopped it.
+process.on('exit', (code) => {
+  if (code === 0) return;
   rmSync(outDir, { recursive: true, force: true });
   console.error(`error: the build failed; ${outDir} was removed, so nothing half-checked can be published`);
+});
+
+const status = await prepare();
+if (status !== 0) process.exitCode = status;
+else {
+  // Astro's own command line, as `astro build ...args` would run it.
+  process.argv = [process.execPath, astro, 'build', ...args];
+  await import(pathToFileURL(astro).href);
 }
-process.exitCode = status;

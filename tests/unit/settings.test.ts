@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { SettingError } from '../../src/core/setting-error.ts';
 import { downloadBase } from '../../src/admission/settings.ts';
 import { siteSettings } from '../../src/site/settings.ts';
-import { PROJECT } from '../support/fixture.ts';
+import { makeCopy, PROJECT } from '../support/fixture.ts';
 
 const refused = (fn: () => unknown, variable: string) =>
   assert.throws(fn, (e: unknown) => e instanceof SettingError && e.variable === variable && e.message.startsWith(`Setting refused: ${variable} must be`));
@@ -68,6 +68,29 @@ describe('the build command', () => {
       assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace');
       assert.equal(existsSync(out), false, 'no publishable output is left');
     } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  test('an artifact Astro refuses stops the build in one message, and no output is left', () => {
+    const out = mkdtempSync(join(tmpdir(), 'trail-dist-'));
+    const copy = makeCopy();
+    try {
+      writeFileSync(join(out, 'index.html'), '<!doctype html><title>an earlier build</title>');
+      copy.set('results/pairing.json', '/on_the_real_gold/gold_errors', 841);
+      const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], {
+        cwd: PROJECT,
+        env: { ...process.env, AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      assert.equal(r.status, 1);
+      assert.match(r.stdout + r.stderr, /Artifact refused \[digest\] results\/pairing\.json/);
+      assert.match(r.stderr, new RegExp(`^error: the build failed; ${out.replaceAll('/', '\\/')} was removed`, 'm'));
+      assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace');
+      assert.equal(existsSync(out), false, 'no publishable output is left');
+    } finally {
+      copy.dispose();
       rmSync(out, { recursive: true, force: true });
     }
   });
