@@ -4,6 +4,10 @@
  * start-up and its module loading cost about 0.1 s. The output folder is emptied
  * first and removed again when any step fails, so a failed build never leaves a
  * complete-looking dist/ to publish.
+ *
+ * package.json runs this with `--max-semi-space-size=16`: a larger young generation
+ * spares the build many of its minor collections (GC was about a tenth of its CPU
+ * profile); alternating builds with and without it, the build took about 0.3 s less.
  */
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
