@@ -5,9 +5,11 @@
  * first and removed again when any step fails, so a failed build never leaves a
  * complete-looking dist/ to publish.
  *
- * package.json runs this with `--max-semi-space-size=16`: a larger young generation
- * spares the build many of its minor collections (GC was about a tenth of its CPU
- * profile); alternating builds with and without it, the build took about 0.3 s less.
+ * package.json runs this with a young generation that starts at 8 MB and grows to
+ * 16 (`--min-semi-space-size=8 --max-semi-space-size=16`): it spares the build many of
+ * its minor collections (GC was about a tenth of its CPU profile); alternating builds
+ * with and without, the build took about 0.3 s less, and 0.05 to 0.15 s less again
+ * with the larger start.
  */
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
