@@ -1,6 +1,6 @@
 /** Settings checked before any work (issue #10): the site's address, publishing, and where downloads come from. */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { SettingError } from '../../src/core/setting-error.ts';
 import { downloadBase } from '../../src/admission/settings.ts';
 import { siteSettings } from '../../src/site/settings.ts';
 import { makeCopy, PROJECT } from '../support/fixture.ts';
+import { outDirOf } from '../../scripts/build.ts';
 
 const refused = (fn: () => unknown, variable: string) =>
   assert.throws(fn, (e: unknown) => e instanceof SettingError && e.variable === variable && e.message.startsWith(`Setting refused: ${variable} must be`));
@@ -93,5 +94,50 @@ describe('the build command', () => {
       copy.dispose();
       rmSync(out, { recursive: true, force: true });
     }
+  });
+
+  /** Starts the build into a fresh folder and, once Astro has written a page there, stops it with `stop`. */
+  async function stoppedMidway(stop: (build: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; stderr: string; out: string }> {
+    const out = mkdtempSync(join(tmpdir(), 'trail-dist-'));
+    const build = spawn(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], { cwd: PROJECT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    build.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((done) => build.on('exit', (code) => done(code)));
+    const deadline = Date.now() + 120_000;
+    while (!existsSync(join(out, 'index.html')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(existsSync(join(out, 'index.html')), 'Astro wrote a page');
+    stop(build);
+    return { code: await exited, stderr, out };
+  }
+
+  test('a build stopped by a signal after Astro wrote pages leaves no output, and says so', async () => {
+    const r = await stoppedMidway((build) => build.kill('SIGTERM'));
+    try {
+      assert.equal(r.code, 143);
+      assert.match(r.stderr, /error: the build failed; .* was removed/);
+      assert.equal(existsSync(r.out), false, 'no publishable output is left');
+    } finally {
+      rmSync(r.out, { recursive: true, force: true });
+    }
+  });
+
+  test('an Astro that dies without running its own code (killed, as by the OOM killer) leaves no output either', async () => {
+    const r = await stoppedMidway((build) => {
+      const children = spawnSync('pgrep', ['-P', String(build.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+      assert.equal(children.length, 1, 'Astro runs in one child process');
+      process.kill(Number(children[0]), 'SIGKILL');
+    });
+    try {
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /error: the build failed; .* was removed/);
+      assert.equal(existsSync(r.out), false, 'no publishable output is left');
+    } finally {
+      rmSync(r.out, { recursive: true, force: true });
+    }
+  });
+
+  test('--outDir is read in both spellings, with or without =', () => {
+    for (const args of [['--outDir', 'x/a=b'], ['--outDir=x/a=b'], ['--out-dir', 'x/a=b'], ['--out-dir=x/a=b']]) assert.equal(outDirOf(args), join(process.cwd(), 'x/a=b'), args.join(' '));
+    assert.equal(outDirOf(['--site', 'x']), join(process.cwd(), 'dist'));
   });
 });
