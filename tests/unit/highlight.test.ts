@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { highlighted, highlightFiles, startHighlighting, textOf } from '../../src/components/findings/highlight-source.ts';
+import { highlighted, highlightFiles, shownCode, startHighlighting } from '../../src/components/findings/highlight-source.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'highlight-'));
 writeFileSync(join(root, 'a.ts'), 'export const a: number = 1;\n');
@@ -52,7 +52,7 @@ describe('highlighted sources', () => {
 
   test('the text check reads Shiki\'s escaping back to the exact source', async () => {
     const html = (await highlightFiles(root, ['c.ts']))['c.ts']!;
-    assert.equal(textOf(html), readFileSync(join(root, 'c.ts'), 'utf8').replace(/\n$/, ''));
+    assert.equal(shownCode(html), readFileSync(join(root, 'c.ts'), 'utf8').replace(/\n$/, ''));
     assert.match(html, /&#x3C;|&lt;/, 'the source needed escaping');
   });
 
@@ -61,10 +61,12 @@ describe('highlighted sources', () => {
     startHighlighting(root, ['a.ts', 'c.ts']);
     const fresh = await highlighted(root, 'a.ts');
     assert.equal(entryFiles().length, 2, 'both results cached');
-    // Mark every entry without changing its text: the next start must return the marked HTML, so it came from the cache.
-    for (const f of entryFiles()) writeFileSync(join(cacheDir, f), readFileSync(join(cacheDir, f), 'utf8').replace("<pre ", "<pre data-from-cache "));
+    // Mark every entry without changing its text or shape (a colour): the next start must return the marked HTML, so it came from the cache.
+    const mark = (html: string) => html.replace(/--shiki-light:#[0-9a-fA-F]+/, '--shiki-light:#012345');
+    for (const f of entryFiles()) writeFileSync(join(cacheDir, f), mark(readFileSync(join(cacheDir, f), 'utf8')));
     startHighlighting(root, ['a.ts', 'c.ts']);
-    assert.equal(await highlighted(root, 'a.ts'), fresh.replace('<pre ', '<pre data-from-cache '));
+    assert.equal(await highlighted(root, 'a.ts'), mark(fresh));
+    assert.notEqual(mark(fresh), fresh);
   });
 
   test('a cache entry whose text is not the file\'s is never shown; the file is highlighted again', async () => {
@@ -73,10 +75,30 @@ describe('highlighted sources', () => {
     assert.equal(await highlighted(root, 'a.ts'), (await highlightFiles(root, ['a.ts']))['a.ts']);
   });
 
+  test('an entry with the right text in another shape is never shown: a style sheet, hidden tokens, a script, a bad reference', async () => {
+    writeFileSync(join(root, 'e.ts'), 'if (ok) return true;\n');
+    const pre = '<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8" tabindex="0"><code>';
+    const forged = [
+      `<style>.x::after{content:"if (!ok) return false;"}</style>${pre}<span class="line"><span style="--shiki-light:#000;--shiki-dark:#fff">if (ok) return true;</span></span></code></pre>`,
+      `${pre}<span class="line"><span style="display:none">if (ok) return true;</span><span class="x"></span></span></code></pre>`,
+      `<script><!--x\nalert(1)//></script>${pre}<span class="line"><span style="--shiki-light:#000;--shiki-dark:#fff">if (ok) return true;</span></span></code></pre>`,
+      `${pre}<span class="line"><span style="--shiki-light:#000;--shiki-dark:#fff">if (ok) return true;&#x110000;</span></span></code></pre>`,
+    ];
+    startHighlighting(root, ['e.ts']);
+    const genuine = await highlighted(root, 'e.ts');
+    assert.equal(shownCode(genuine), 'if (ok) return true;', 'Shiki\'s own output has the shape');
+    for (const html of forged) {
+      assert.equal(shownCode(html) === 'if (ok) return true;', false, html);
+      for (const f of entryFiles()) writeFileSync(join(cacheDir, f), html);
+      startHighlighting(root, ['e.ts']);
+      assert.equal(await highlighted(root, 'e.ts'), genuine, 'highlighted again, not read from the forged entry');
+    }
+  });
+
   test('a changed file is a new key: its new text is shown', async () => {
     writeFileSync(join(root, 'a.ts'), 'export const a: number = 2;\n');
     startHighlighting(root, ['a.ts']);
-    assert.match(textOf(await highlighted(root, 'a.ts')), /= 2;$/);
+    assert.match(shownCode(await highlighted(root, 'a.ts')) ?? '', /= 2;$/);
   });
 
   test('a file that changes between its key and its highlighting is refused, not cached under the old key', async () => {
@@ -86,6 +108,6 @@ describe('highlighted sources', () => {
     writeFileSync(join(root, 'd.ts'), 'export const d = 2;\n');
     await assert.rejects(highlighted(root, 'd.ts'), /the highlighted d\.ts does not show the file's text/);
     startHighlighting(root, ['d.ts']);
-    assert.equal(textOf(await highlighted(root, 'd.ts')), 'export const d = 2;', 'nothing was cached for the old key, and CRLF or LF, the text is the file\'s');
+    assert.equal(shownCode(await highlighted(root, 'd.ts')), 'export const d = 2;', 'nothing was cached for the old key, and CRLF or LF, the text is the file\'s');
   });
 });

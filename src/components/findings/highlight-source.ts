@@ -8,16 +8,19 @@
  * say), the page highlights in its own thread: the output is the same.
  *
  * Each result is kept in a content-addressed cache (node_modules/.cache/highlight),
- * keyed by the file's bytes, the options and the package.json of Shiki and of each
- * of its @shikijs packages, so a build whose sources did not change starts no worker.
- * Whatever its origin, cached or fresh, a result is used only if its text is
- * exactly the file's: the method page never shows code other than the file's own.
+ * keyed by the file's bytes, the options and npm's record of every installed package
+ * (node_modules/.package-lock.json), so a build whose sources and packages did not
+ * change starts no worker. Whatever its origin, cached or fresh, a result is used only
+ * if it has exactly the shape Shiki writes (one pre, one code, lines of spans coloured
+ * by the themes' variables, nothing else: no style sheet, script or hiding) and its
+ * text is exactly the file's: the method page never shows code other than the file's own.
  */
 import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
 import { dirname, join } from 'node:path';
+import { parseDocument } from 'htmlparser2';
 import { processSlot } from '../../core/process-slot.ts';
 
 const started = processSlot<Promise<Record<string, string>>>('highlighted-sources');
@@ -38,54 +41,87 @@ export async function highlightFiles(root: string, files: readonly string[]): Pr
   return out;
 }
 
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** A colour as the themes give it, or `inherit`/a font keyword for the style variables Shiki may add. */
+const STYLE = /^(--shiki-(light|dark)(-bg|-font-style|-font-weight|-text-decoration)?:(#[0-9a-fA-F]{3,8}|[a-z-]+)(;|$))+$/;
+type Tree = ReturnType<typeof parseDocument>['children'][number];
+const isElement = (n: Tree): n is Extract<Tree, { attribs: Record<string, string> }> => 'attribs' in n && n.type === 'tag';
+const hasOnly = (n: Extract<Tree, { attribs: Record<string, string> }>, allowed: Record<string, (v: string) => boolean>) =>
+  Object.entries(n.attribs).every(([k, v]) => Object.hasOwn(allowed, k) && allowed[k]!(v));
 
-/** The text a reader sees in highlighted HTML: tags dropped, character references decoded. */
-export function textOf(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    return ENTITIES[ref] ?? whole;
-  });
+/**
+ * The code a highlighted block shows, read from its tree, or undefined unless the block
+ * has exactly the shape Shiki writes: <pre class style tabindex><code> holding lines
+ * (<span class="line">) of <span style> tokens, text and newlines only. Anything else
+ * (a style sheet, a script, a class of ours, an attribute that could hide a token) is
+ * refused, so the text read here is the text a reader sees.
+ */
+export function shownCode(html: string): string | undefined {
+  const top = parseDocument(html).children;
+  const pre = top[0];
+  if (top.length !== 1 || !pre || !isElement(pre) || pre.name !== 'pre') return undefined;
+  const preOk = hasOnly(pre, { class: (v) => v === 'shiki shiki-themes github-light github-dark', style: (v) => STYLE.test(v), tabindex: (v) => v === '0' });
+  const code = pre.children[0];
+  if (!preOk || pre.children.length !== 1 || !code || !isElement(code) || code.name !== 'code' || Object.keys(code.attribs).length > 0) return undefined;
+  let text = '';
+  for (const line of code.children) {
+    if (line.type === 'text') {
+      if (line.data !== '\n') return undefined;
+      text += '\n';
+      continue;
+    }
+    if (!isElement(line) || line.name !== 'span' || !hasOnly(line, { class: (v) => v === 'line' })) return undefined;
+    for (const token of line.children) {
+      if (!isElement(token) || token.name !== 'span' || !hasOnly(token, { style: (v) => STYLE.test(v) })) return undefined;
+      for (const t of token.children) {
+        if (t.type !== 'text') return undefined;
+        text += t.data;
+      }
+    }
+  }
+  return text;
 }
 
-/** Shiki's packages as installed: a different version of any of them is a different cache key. */
-function toolkit(): string {
+/** Everything installed, as npm records it: a different version of Shiki or of anything it uses is a different key. */
+function installed(): string | undefined {
   const shiki = findPackageJSON('shiki', import.meta.url);
   if (shiki === undefined) throw new Error('shiki is not installed');
-  const scope = join(dirname(dirname(shiki)), '@shikijs');
-  const hash = createHash('sha256').update(readFileSync(shiki));
-  for (const name of readdirSync(scope).sort()) hash.update(`\0${name}\0`).update(readFileSync(join(scope, name, 'package.json')));
-  return hash.digest('hex');
+  try {
+    return createHash('sha256').update(readFileSync(join(dirname(dirname(shiki)), '.package-lock.json'))).digest('hex');
+  } catch {
+    return undefined; // no record of what is installed: nothing is cached
+  }
 }
 
 interface Entry {
   readonly file: string;
   readonly source: string;
-  readonly path: string;
+  /** Where its result is cached; undefined when nothing can be (npm's record of the installed packages is missing). */
+  readonly path: string | undefined;
 }
 
 /** Where each file's result is or would be cached. */
 function entries(root: string, files: readonly string[], cacheDir: string): Entry[] {
-  const kit = toolkit();
+  const kit = installed();
   return files.map((file) => {
     const source = shownAs(readFileSync(join(root, file), 'utf8'));
     const key = createHash('sha256').update(`${FORMAT}\0${kit}\0${JSON.stringify(OPTIONS)}\0`).update(source).digest('hex');
-    return { file, source, path: join(cacheDir, `${key}.html`) };
+    return { file, source, path: kit === undefined ? undefined : join(cacheDir, `${key}.html`) };
   });
 }
 
 function cached(entry: Entry): string | undefined {
+  if (entry.path === undefined) return undefined;
   let html: string;
   try {
     html = readFileSync(entry.path, 'utf8');
   } catch {
     return undefined;
   }
-  return textOf(html) === entry.source ? html : undefined;
+  return shownCode(html) === entry.source ? html : undefined;
 }
 
 function store(entry: Entry, html: string): void {
+  if (entry.path === undefined) return;
   const tmp = `${entry.path}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(entry.path), { recursive: true });
@@ -95,6 +131,19 @@ function store(entry: Entry, html: string): void {
     // A cache: a read-only tree only means the next build highlights again.
   } finally {
     rmSync(tmp, { force: true });
+  }
+}
+
+/** Drops entries this build did not use once they are an hour old (a reader in another build may still want a newer one). */
+function evict(cacheDir: string, used: readonly Entry[]): void {
+  const keep = new Set(used.map((e) => e.path));
+  try {
+    for (const f of readdirSync(cacheDir)) {
+      const path = join(cacheDir, f);
+      if (/^[0-9a-f]{64}\.html$/.test(f) && !keep.has(path) && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
+    }
+  } catch {
+    // A cache: what cannot be tidied now is tidied by a later build.
   }
 }
 
@@ -114,6 +163,7 @@ export function startHighlighting(root: string, files: readonly string[], cacheD
       else out[e.file] = html;
     }
     answer = missing.length === 0 ? Promise.resolve(out) : inWorker(root, missing).then((fresh) => ({ ...out, ...fresh }));
+    if (missing.length > 0) void answer.then(() => evict(cacheDir, all), () => {});
   } catch (e) {
     answer = Promise.reject(e);
   }
@@ -130,8 +180,8 @@ function inWorker(root: string, missing: readonly Entry[]): Promise<Record<strin
       for (const e of missing) {
         const html = fresh[e.file];
         // The worker reads the file itself: one changed since its key was taken must not be cached under that key.
-        if (html === undefined || textOf(html) !== e.source) {
-          reject(new Error(`the highlighted ${e.file} does not show the file's text (did it change during the build?)`));
+        if (html === undefined || shownCode(html) !== e.source) {
+          reject(new Error(`the highlighted ${e.file} does not show the file's text in Shiki's shape (did the file change during the build?)`));
           return;
         }
         store(e, html);
