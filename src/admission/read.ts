@@ -33,7 +33,8 @@ export function readLocked(root: string, entry: LockFile): FileBytes {
   return { bytes, sha256 };
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a byte-order mark in the text, where the JSON reader refuses it (by default the decoder drops it).
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Decodes and parses one file as strict JSON (check 2, first half). */
 export function parseArtifact(file: string, bytes: Uint8Array): JsonValue {

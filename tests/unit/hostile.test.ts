@@ -103,6 +103,25 @@ describe('the JSON reader cannot be steered by key names, nesting or size', () =
     assert.deepEqual(JSON.parse(JSON.stringify(v)), { 'a":': 'b": "c":', d: ['e:', { f: '\\' }] });
     assert.equal(Object.getPrototypeOf((v['d'] as Record<string, unknown>[])[1]), null);
   });
+  test('nesting past the limit is refused before JSON.parse builds anything (16 MB of brackets would cost it seconds and a gigabyte)', () => {
+    const parse = JSON.parse;
+    let calls = 0;
+    JSON.parse = ((text: string, reviver?: (key: string, value: unknown) => unknown) => (calls++, parse(text, reviver))) as typeof JSON.parse;
+    try {
+      const deep = '['.repeat(4_000_000) + ']'.repeat(4_000_000);
+      assert.match(refusal(() => parseArtifact('index/spans.json', enc(deep))).expected, /at most 64 levels/);
+      assert.equal(calls, 0, 'JSON.parse never saw it');
+      parseArtifact('f.json', enc('{"a": [1]}'));
+      assert.equal(calls, 1, 'a shallow file still takes the fast path');
+    } finally {
+      JSON.parse = parse;
+    }
+  });
+  test('a byte-order mark is refused, not dropped by the decoder', () => {
+    const e = refusal(() => parseArtifact('results/x.json', new Uint8Array([0xef, 0xbb, 0xbf, ...enc('{"a": 1}')])));
+    assert.equal(e.check, 'json');
+    assert.match(e.expected, /no byte-order mark/);
+  });
   test('a file over the size limit is refused before it is parsed', () => {
     const e = refusal(() => parseArtifact('results/x.json', new Uint8Array(MAX_ARTIFACT_BYTES + 1)));
     assert.equal(e.check, 'size');
