@@ -40,21 +40,25 @@ const HOW =
 /** The three questions put to git: the work tree's top, HEAD's commit and date, and whether anything differs from it. */
 const QUESTIONS = [['rev-parse', '--show-toplevel'], ['show', '-s', '--format=%H%n%cI', 'HEAD'], ['status', '--porcelain']] as const;
 type Answers = readonly (string | undefined)[];
+/** Reading only: `git status` would otherwise refresh (and lock) the index of whatever repository it finds. */
+const GIT = ['--no-optional-locks', '-C'];
+
+/** Whether git's work tree is this folder itself: a tarball unpacked inside some other repository must not borrow that repository's HEAD. */
+const ownTree = (top: string | undefined, cwd: string) => top !== undefined && realpathSync(top) === realpathSync(cwd);
 
 function git(cwd: string, args: readonly string[]): string | undefined {
   try {
-    return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', [...GIT, cwd, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return undefined;
   }
 }
 
 const gitLater = (cwd: string, args: readonly string[]) =>
-  new Promise<string | undefined>((resolve) => execFile('git', ['-C', cwd, ...args], { encoding: 'utf8' }, (error, stdout) => resolve(error ? undefined : stdout.trim())));
+  new Promise<string | undefined>((resolve) => execFile('git', [...GIT, cwd, ...args], { encoding: 'utf8' }, (error, stdout) => resolve(error ? undefined : stdout.trim())));
 
 function fromGit(cwd: string, [top, show, status]: Answers): { commit: string; dirty: boolean; date: string } | undefined {
-  // A tarball unpacked inside some other repository must not borrow that repository's HEAD.
-  if (top === undefined || realpathSync(top) !== realpathSync(cwd)) return undefined;
+  if (!ownTree(top, cwd)) return undefined;
   const [commit, date] = show?.split('\n') ?? [];
   if (commit === undefined || date === undefined || status === undefined) return undefined;
   return { commit, dirty: status !== '', date };
@@ -69,12 +73,15 @@ function repositoryOf(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 export function readSiteRevision(cwd: string, env: NodeJS.ProcessEnv = process.env): SiteRevision {
-  return decide(cwd, env, QUESTIONS.map((q) => git(cwd, q)));
+  const top = git(cwd, QUESTIONS[0]);
+  // HEAD and the status are asked only of the project's own work tree.
+  return decide(cwd, env, ownTree(top, cwd) ? [top, git(cwd, QUESTIONS[1]), git(cwd, QUESTIONS[2])] : [top]);
 }
 
-/** The same, with git's three questions asked at once while the caller goes on (the build admits meanwhile). */
+/** The same, asked in git's own processes (the last two at once) while the caller goes on: the build admits meanwhile. */
 export async function readSiteRevisionLater(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<SiteRevision> {
-  return decide(cwd, env, await Promise.all(QUESTIONS.map((q) => gitLater(cwd, q))));
+  const top = await gitLater(cwd, QUESTIONS[0]);
+  return decide(cwd, env, ownTree(top, cwd) ? [top, ...(await Promise.all([gitLater(cwd, QUESTIONS[1]), gitLater(cwd, QUESTIONS[2])]))] : [top]);
 }
 
 function decide(cwd: string, env: NodeJS.ProcessEnv, answers: Answers): SiteRevision {

@@ -1,7 +1,7 @@
 /** The site's revision: from git (dirty said so), declared for a tarball, refused when it cannot be known or disagrees. */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -55,6 +55,18 @@ describe('from git', () => {
     const inner = join(repo, 'elsewhere');
     mkdirSync(inner);
     await assert.rejects(readSiteRevisionLater(inner, NO_ENV), (e: AdmissionError) => /no git work tree/.test(e.message));
+  });
+  test("reading the revision never writes git's index: not the project's, and not an outer repository's", async () => {
+    const index = join(repo, '.git/index');
+    const before = statSync(index).mtimeMs;
+    // A file whose times changed but not its bytes: a plain `git status` would refresh the index and write it.
+    utimesSync(join(repo, 'a.txt'), new Date(), new Date(Date.now() + 5000));
+    readSiteRevision(repo, NO_ENV);
+    await readSiteRevisionLater(repo, NO_ENV);
+    const inner = join(repo, 'unpacked-later');
+    mkdirSync(inner, { recursive: true });
+    await assert.rejects(readSiteRevisionLater(inner, NO_ENV));
+    assert.equal(statSync(index).mtimeMs, before);
   });
   test('a folder inside another repository does not borrow its HEAD', () => {
     const inner = join(repo, 'unpacked');
