@@ -15,7 +15,7 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { prepare } from './prepare.ts';
 
-const ASTRO_NODE_FLAGS = ['--min-semi-space-size=8', '--max-semi-space-size=16'];
+export const ASTRO_NODE_FLAGS = ['--min-semi-space-size=8', '--max-semi-space-size=16'];
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
