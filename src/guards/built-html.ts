@@ -8,7 +8,8 @@ import type { Problem } from '../core/problem.ts';
 import { FINDING_IDS } from '../findings/finding-ids.ts';
 import { builtPages } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
-import { attr, elementsWhere, isDocument, isTag, isText, pageReader, readHtml, type HtmlDocument, type HtmlElement, type HtmlNode, type PageReader } from './html.ts';
+import { attr, elementsWhere, isDocument, isTag, isText, readHtml, type HtmlDocument, type HtmlElement, type HtmlNode } from '../core/html-tree.ts';
+import { pageReader, type PageReader } from './html.ts';
 
 /** A number outside any figure element: where it is, the token, and the text around it. */
 export interface Violation extends Problem {

@@ -7,7 +7,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Problem } from '../core/problem.ts';
 import { builtPages } from '../site/built-pages.ts';
-import { attr, elementsWhere, pageReader, type HtmlDocument, type PageReader } from './html.ts';
+import { attr, elementsWhere, type HtmlDocument } from '../core/html-tree.ts';
+import { pageReader, type PageReader } from './html.ts';
 
 const ORIGIN = 'https://site.invalid';
 

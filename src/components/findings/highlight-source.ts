@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parseDocument } from 'htmlparser2';
+import { attr, isTag, readHtml, type HtmlElement } from '../../core/html-tree.ts';
 import { processSlot } from '../../core/process-slot.ts';
 
 const started = processSlot<Promise<Record<string, string>>>('highlighted-sources');
@@ -43,10 +43,9 @@ export async function highlightFiles(root: string, files: readonly string[]): Pr
 
 /** A colour as the themes give it, or `inherit`/a font keyword for the style variables Shiki may add. */
 const STYLE = /^(--shiki-(light|dark)(-bg|-font-style|-font-weight|-text-decoration)?:(#[0-9a-fA-F]{3,8}|[a-z-]+)(;|$))+$/;
-type Tree = ReturnType<typeof parseDocument>['children'][number];
-const isElement = (n: Tree): n is Extract<Tree, { attribs: Record<string, string> }> => 'attribs' in n && n.type === 'tag';
-const hasOnly = (n: Extract<Tree, { attribs: Record<string, string> }>, allowed: Record<string, (v: string) => boolean>) =>
-  Object.entries(n.attribs).every(([k, v]) => Object.hasOwn(allowed, k) && allowed[k]!(v));
+/** Whether every attribute `el` has is one `allowed` names, with a value it accepts. */
+const hasOnly = (el: HtmlElement, allowed: Record<string, (v: string) => boolean>) =>
+  Object.keys(el.attribs).every((k) => Object.hasOwn(allowed, k) && allowed[k]!(attr(el, k)!));
 
 /**
  * The code a highlighted block shows, read from its tree, or undefined unless the block
@@ -56,12 +55,12 @@ const hasOnly = (n: Extract<Tree, { attribs: Record<string, string> }>, allowed:
  * refused, so the text read here is the text a reader sees.
  */
 export function shownCode(html: string): string | undefined {
-  const top = parseDocument(html).children;
+  const top = readHtml(html).children;
   const pre = top[0];
-  if (top.length !== 1 || !pre || !isElement(pre) || pre.name !== 'pre') return undefined;
+  if (top.length !== 1 || !pre || !isTag(pre) || pre.name !== 'pre') return undefined;
   const preOk = hasOnly(pre, { class: (v) => v === 'shiki shiki-themes github-light github-dark', style: (v) => STYLE.test(v), tabindex: (v) => v === '0' });
   const code = pre.children[0];
-  if (!preOk || pre.children.length !== 1 || !code || !isElement(code) || code.name !== 'code' || Object.keys(code.attribs).length > 0) return undefined;
+  if (!preOk || pre.children.length !== 1 || !code || !isTag(code) || code.name !== 'code' || Object.keys(code.attribs).length > 0) return undefined;
   let text = '';
   for (const line of code.children) {
     if (line.type === 'text') {
@@ -69,9 +68,9 @@ export function shownCode(html: string): string | undefined {
       text += '\n';
       continue;
     }
-    if (!isElement(line) || line.name !== 'span' || !hasOnly(line, { class: (v) => v === 'line' })) return undefined;
+    if (!isTag(line) || line.name !== 'span' || !hasOnly(line, { class: (v) => v === 'line' })) return undefined;
     for (const token of line.children) {
-      if (!isElement(token) || token.name !== 'span' || !hasOnly(token, { style: (v) => STYLE.test(v) })) return undefined;
+      if (!isTag(token) || token.name !== 'span' || !hasOnly(token, { style: (v) => STYLE.test(v) })) return undefined;
       for (const t of token.children) {
         if (t.type !== 'text') return undefined;
         text += t.data;

@@ -1,0 +1,28 @@
+/**
+ * HTML read as a tree (htmlparser2's): the one reader for HTML the site wrote, used by
+ * the guards on built pages and by the highlight cache on Shiki's output. Not a browser
+ * DOM: linkedom builds its DOM from this very parser's events, so the elements,
+ * attributes and text are the same, and nothing here needs more.
+ */
+import { DomUtils, parseDocument } from 'htmlparser2';
+
+export type HtmlDocument = ReturnType<typeof parseDocument>;
+export type HtmlNode = HtmlDocument['children'][number];
+export type HtmlElement = Extract<HtmlNode, { attribs: Record<string, string> }>;
+
+/** Parses as a browser reads a page: tag and attribute names lower-cased, character references decoded. */
+export function readHtml(html: string): HtmlDocument {
+  return parseDocument(html);
+}
+
+/** An attribute's value, or undefined when the element has none (never a name inherited from Object). */
+export function attr(el: HtmlElement, name: string): string | undefined {
+  return Object.hasOwn(el.attribs, name) ? el.attribs[name] : undefined;
+}
+
+/** Every element under `root` that passes `test`, in document order. */
+export function elementsWhere(root: HtmlDocument, test: (el: HtmlElement) => boolean): HtmlElement[] {
+  return DomUtils.findAll(test, root.children) as HtmlElement[];
+}
+
+export const { isDocument, isTag, isText } = DomUtils;
