@@ -18,15 +18,15 @@ export type Verdict = z.infer<typeof Verdict>;
 const hex = (n: number) => z.string().check(z.regex(new RegExp(`^[0-9a-f]{${n}}$`), `${n} lowercase hex characters`));
 export const Commit = hex(40);
 export const Sha256 = hex(64);
-const SpanId = z.string().check(z.minLength(1));
+/** A string of at least one character: a key, a name, a span id, the audit's words. */
+const NonEmpty = z.string().check(z.minLength(1));
+const SpanId = NonEmpty;
 const TraceId = hex(32);
 
 export const Score = z.number().check(z.gte(0), z.lte(1));
 export const Count = z.int().check(z.nonnegative());
 export const Ratio = z.number().check(z.nonnegative());
-const Text = z.string().check(z.minLength(1));
-/** A key, a name or a substring: at least one character. */
-const NonEmpty = z.string().check(z.minLength(1));
+const Text = NonEmpty;
 
 export const Property = z.strictObject({ claim: Text, verdict: Verdict, magnitude: Text });
 export type Property = z.infer<typeof Property>;
