@@ -4,16 +4,15 @@
  * this clone). Without them every test that reads one would fail on its own; this
  * stops once, naming the folder and how to point at another.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ARTIFACT_PATHS } from '../src/admission/schemas.ts';
+import { ARTIFACT_KEYS } from '../src/admission/artifacts.ts';
+import { missingArtifacts } from '../src/admission/presence.ts';
 import { SHARED } from '../tests/support/fixture.ts';
 
-const missing = ARTIFACT_PATHS.filter((p) => !existsSync(join(SHARED, p)));
+const missing = missingArtifacts(SHARED);
 if (missing.length) {
   console.error(
     `error: the tests read the audit's artifacts from ${SHARED} (AUDIT_ARTIFACTS, default ../shared/trail-scorer-audit beside the clone); ` +
-      `expected the six files there, found ${missing.length === ARTIFACT_PATHS.length ? 'none' : `no ${missing.join(', ')}`}\n` +
+      `expected the six files there, found ${missing.length === Object.keys(ARTIFACT_KEYS).length ? 'none' : `no ${missing.join(', ')}`}\n` +
       'hint: point the tests at a copy laid out like the audit repository, e.g.\n' +
       '  AUDIT_ARTIFACTS=/path/to/trail-scorer-audit npm test',
   );

@@ -7,9 +7,9 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACT_KEYS } from './artifacts.ts';
 
-/** True when any of the six files is missing under `root` (looked at, never opened: a FIFO must not hang this). */
-export function anyMissing(root: string): boolean {
-  return Object.keys(ARTIFACT_KEYS).some((p) => {
+/** Which of the six files are missing under `root` (looked at, never opened: a FIFO must not hang this). */
+export function missingArtifacts(root: string): string[] {
+  return Object.keys(ARTIFACT_KEYS).filter((p) => {
     try {
       lstatSync(join(root, p));
       return false;
@@ -18,3 +18,5 @@ export function anyMissing(root: string): boolean {
     }
   });
 }
+
+export const anyMissing = (root: string): boolean => missingArtifacts(root).length > 0;
