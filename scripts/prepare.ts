@@ -22,28 +22,29 @@ export async function prepare(): Promise<number> {
     siteSettings();
     const root = artifactsRoot();
     for (const line of recoverInterrupted(root)) console.log(`artifacts: ${line}`);
-    if (anyMissing(root)) await bringIn(root);
-    return 0;
+    return anyMissing(root) ? await bringIn(root) : 0;
   } catch (e) {
-    return e instanceof DownloadFailed ? 1 : reportRefusal(e);
+    return reportRefusal(e);
   }
 }
 
-class DownloadFailed extends Error {}
-
-/** The admission code is loaded only here: a build whose artifacts are in place never needs it before Astro. */
-async function bringIn(root: string): Promise<void> {
+/**
+ * Brings the artifacts in and returns the exit code. The admission code is loaded only
+ * here: a build whose artifacts are in place never needs it before Astro.
+ */
+async function bringIn(root: string): Promise<number> {
   const [{ loadLock }, { bringInByDownload, bringInFrom }] = await Promise.all([import('../src/admission/admit.ts'), import('../src/admission/bring-in.ts')]);
   const lock = loadLock(lockPath());
   const from = process.env['AUDIT_ARTIFACTS'];
   if (from) {
     bringInFrom(from, root, lock, lockPath());
     console.log(`artifacts: copied from AUDIT_ARTIFACTS=${from}`);
-    return;
+    return 0;
   }
   try {
     await bringInByDownload(root, lock, lockPath());
     console.log('artifacts: downloaded at their locked commits');
+    return 0;
   } catch (e) {
     if (!(e instanceof AdmissionError) || e.check !== 'presence') throw e;
     console.error(
@@ -52,7 +53,7 @@ async function bringIn(root: string): Promise<void> {
         '  AUDIT_ARTIFACTS=../shared/trail-scorer-audit npm run build\n' +
         'or bring them in once with `npm run artifacts -- --from <dir>`.',
     );
-    throw new DownloadFailed();
+    return 1;
   }
 }
 

@@ -112,7 +112,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
     if (problems.length) fail('The built site fails the figure check', problems);
     logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
     // The link and text checks below read pagefind/ too, so the index is written first.
-    logger.info(`search index: written by Pagefind from ${await finishSearchIndex()} pages (those without data-pagefind-body, the 404 page, are read and left out)`);
+    logger.info(`search index: written by Pagefind from the ${await finishSearchIndex()} pages it read (a page without data-pagefind-body is read and left out)`);
     const links = checkLinks(dist, base, site, read);
     if (links.problems.length) fail('The built site has broken links', links.problems);
     const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');
