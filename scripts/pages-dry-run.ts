@@ -21,7 +21,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { auditCopy } from '../src/admission/paths.ts';
 import { parseArgs } from 'node:util';
 import { checkUpload } from './ci/upload-check.ts';
 import { PAGES_SITES, holds, readWorkflow, stepEnv, usesAction, type PagesSite, type Simulation, type Step } from './ci/workflow.ts';
@@ -70,7 +71,7 @@ try {
   const site = values.site as PagesSite;
   if (!(site in PAGES_SITES)) throw new DryRunError(`--site: expected one of ${Object.keys(PAGES_SITES).map((s) => `"${s}"`).join(', ')}; found "${site}"`);
   const pages = PAGES_SITES[site];
-  const artifacts = resolve(root, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
+  const artifacts = auditCopy(root);
   if (!existsSync(join(artifacts, 'results'))) throw new DryRunError(`AUDIT_ARTIFACTS: expected a folder laid out like the audit repository at ${artifacts}; found no results/ there`);
 
   const rev = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });

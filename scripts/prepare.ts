@@ -10,7 +10,8 @@
  * and `npm run prepare-artifacts` run this file.
  */
 import { AdmissionError } from '../src/admission/errors.ts';
-import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
+import { existsSync } from 'node:fs';
+import { artifactsRoot, auditCopy, lockPath } from '../src/admission/paths.ts';
 import { anyMissing } from '../src/admission/presence.ts';
 import { reportRefusal } from '../src/admission/report.ts';
 import { exitCleanlyOnSignal, recoverInterrupted } from '../src/admission/staging.ts';
@@ -35,10 +36,12 @@ export async function prepare(): Promise<number> {
 async function bringIn(root: string): Promise<number> {
   const [{ loadLock }, { bringInByDownload, bringInFrom }] = await Promise.all([import('../src/admission/admit.ts'), import('../src/admission/bring-in.ts')]);
   const lock = loadLock(lockPath());
-  const from = process.env['AUDIT_ARTIFACTS'];
+  // The copy AUDIT_ARTIFACTS names, else the one beside the project if it is there; AUDIT_ARTIFACTS= (empty) downloads.
+  const named = process.env['AUDIT_ARTIFACTS'];
+  const from = named === '' ? undefined : named !== undefined || existsSync(auditCopy()) ? auditCopy() : undefined;
   if (from) {
     bringInFrom(from, root, lock, lockPath());
-    console.log(`artifacts: copied from AUDIT_ARTIFACTS=${from}`);
+    console.log(`artifacts: copied from ${from}`);
     return 0;
   }
   try {

@@ -9,10 +9,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { auditCopy } from '../../src/admission/paths.ts';
 
 const root = join(import.meta.dirname, '../..');
-const shared = resolve(root, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
+const shared = auditCopy(root);
 
 interface CallFrame { functionName: string; url: string }
 interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }

@@ -8,14 +8,15 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { auditCopy } from '../../src/admission/paths.ts';
 import { writeSyntheticCopy } from './synthetic-index.ts';
 import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
 import { median } from './median.ts';
 import { ASTRO_NODE_FLAGS } from '../build.ts';
 
 const root = join(import.meta.dirname, '../..');
-const shared = resolve(root, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
+const shared = auditCopy(root);
 const factors = (process.env['BENCH_FACTORS'] ?? '1,10,100').split(',').map(Number);
 
 function timed(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): number {

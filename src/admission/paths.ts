@@ -6,6 +6,14 @@ export function artifactsRoot(): string {
   return resolve(process.env['AUDIT_ROOT'] ?? process.cwd());
 }
 
+/**
+ * A copy of the audit repository's files, to bring the artifacts in from and for the tests
+ * to compare against: AUDIT_ARTIFACTS, else `../shared/trail-scorer-audit` beside the project.
+ */
+export function auditCopy(project: string = process.cwd()): string {
+  return resolve(project, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
+}
+
 /** The committed lock (default: `artifacts.lock.json` in the project root). */
 export function lockPath(): string {
   return resolve(process.env['AUDIT_LOCK'] ?? join(process.cwd(), 'artifacts.lock.json'));

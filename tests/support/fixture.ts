@@ -10,9 +10,10 @@ import { proposeLock, serialiseLock } from '../../src/admission/bring-in.ts';
 import { loadLock } from '../../src/admission/admit.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../../src/admission/schemas.ts';
 import { fromPointer, resolvePointer, toPointer } from '../../src/admission/pointer.ts';
+import { auditCopy } from '../../src/admission/paths.ts';
 
 export const PROJECT = resolve(import.meta.dirname, '../..');
-export const SHARED = resolve(PROJECT, process.env['AUDIT_ARTIFACTS'] ?? '../shared/trail-scorer-audit');
+export const SHARED = auditCopy(PROJECT);
 export const LOCK = join(PROJECT, 'artifacts.lock.json');
 
 export interface Copy {

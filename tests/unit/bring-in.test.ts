@@ -105,6 +105,25 @@ describe('by download', () => {
   });
 });
 
+test('with AUDIT_ARTIFACTS unset, the build step copies from ../shared/trail-scorer-audit beside the project when it is there, without downloading', () => {
+  const top = empty();
+  try {
+    const project = join(top, 'project');
+    const root = join(top, 'root');
+    mkdirSync(project);
+    mkdirSync(root);
+    for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(top, 'shared/trail-scorer-audit', p));
+    const env: Record<string, string | undefined> = { ...process.env, AUDIT_ROOT: root, AUDIT_LOCK: LOCK, AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/', AUDIT_DOWNLOAD_INSECURE: '1' };
+    delete env['AUDIT_ARTIFACTS'];
+    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/prepare.ts')], { cwd: project, env, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, new RegExp(`artifacts: copied from ${join(top, 'shared/trail-scorer-audit').replaceAll('/', '\\/')}`));
+    assert.equal(admit({ root, lockPath: LOCK }).files.length, 6);
+  } finally {
+    rmSync(top, { recursive: true, force: true });
+  }
+});
+
 test('when the download fails, the build step stops and says how to point it at a local copy', () => {
   const root = empty();
   try {
