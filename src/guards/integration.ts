@@ -17,13 +17,11 @@ import { handDown } from '../audit/handoff.ts';
 import { startHighlighting } from '../components/findings/highlight-source.ts';
 import { MDX_COMPONENT_NAMES } from '../components/mdx-component-names.ts';
 import { ProblemError, type Problem } from '../core/problem.ts';
-import { hashInlineScripts } from '../passes/csp-hashes.ts';
-import { fillCensus } from '../passes/figure-census.ts';
+import { rewritePages } from '../passes/rewrite-pages.ts';
 import { startSearchIndex } from '../passes/search-index.ts';
 import { checkBuiltSite } from './built-html.ts';
 import { checkLinks } from './links.ts';
 import { pageReader } from './html.ts';
-import { addPrintReferences } from '../passes/print-references.ts';
 import { startSiteRevision } from '../admission/site-revision.ts';
 import { checkPublishedText } from './published-text.ts';
 import { checkContentDir } from './mdx-source.ts';
@@ -101,10 +99,10 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   async function afterBuild(dist: string, logger: { info(message: string): void }): Promise<void> {
     // The passes rewrite dist/ first, so the guards then judge the very bytes that
     // are published, each page parsed once for all of them.
-    const filled = fillCensus(dist);
-    logger.info(`figure census: ${filled} placeholders filled`);
-    logger.info(`print references: external links numbered on ${addPrintReferences(dist)} page(s)`);
-    logger.info(`content security policy: inline scripts hashed on ${hashInlineScripts(dist)} page(s)`);
+    const rewritten = rewritePages(dist);
+    logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);
+    logger.info(`print references: external links numbered on ${rewritten.printReferences} page(s)`);
+    logger.info(`content security policy: inline scripts hashed on ${rewritten.scriptsHashed} page(s)`);
     // Pagefind indexes the finished pages in its own process while this one runs the figure check on them.
     const finishSearchIndex = await startSearchIndex(dist);
     const read = pageReader();

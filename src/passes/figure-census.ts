@@ -1,12 +1,10 @@
 /**
- * A post-build pass (it rewrites dist/, it checks nothing). The site's figures, counted once the build is done: how many each page shows,
+ * A post-build pass (it rewrites pages, it checks nothing). The site's figures, counted once the build is done: how many each page shows,
  * and by provenance. The method page carries placeholders that this fills in, so
  * the share of re-derived figures it states is the built site's own.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { Census } from '../figures/census.ts';
 import { formatFigure, type Kind } from '../figures/format.ts';
-import { builtPages } from '../site/built-pages.ts';
 
 const NUMERIC = new Set(['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes']);
 
@@ -27,10 +25,11 @@ export function countFigures(html: string): Omit<Census, 'share'> {
   return c;
 }
 
-export function censusOf(dist: string): Census {
+/** The census of a whole site, from its pages' HTML. */
+export function censusOf(pages: Iterable<string>): Census {
   const sum = { total: 0, rederived: 0, reported: 0, computed: 0, lock: 0, paper: 0 };
-  for (const { path } of builtPages(dist)) {
-    const c = countFigures(readFileSync(path, 'utf8'));
+  for (const html of pages) {
+    const c = countFigures(html);
     for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += c[k];
   }
   return { ...sum, share: sum.total === 0 ? 0 : sum.rederived / sum.total };
@@ -38,20 +37,15 @@ export function censusOf(dist: string): Census {
 
 const KIND_OF: Record<keyof Census, Kind> = { total: 'count', rederived: 'count', reported: 'count', computed: 'count', lock: 'count', paper: 'count', share: 'percent1' };
 
-/** Fills every census placeholder in the built pages; returns how many it filled. */
-export function fillCensus(dist: string): number {
-  const census = censusOf(dist);
+/** One page with its census placeholders filled, and how many it filled. */
+export function fillCensus(html: string, census: Census): { html: string; filled: number } {
+  if (!html.includes('data-census=')) return { html, filled: 0 };
   let filled = 0;
-  for (const { path } of builtPages(dist)) {
-    const html = readFileSync(path, 'utf8');
-    if (!html.includes('data-census=')) continue;
-    const out = html
-      .replace(/data-raw="census:([a-z]+)"/g, (_, key: keyof Census) => `data-raw="${census[key]}"`)
-      .replace(/<span class="fig-v" data-census-value="([a-z]+)">[^<]*<\/span>/g, (_, key: keyof Census) => {
-        filled++;
-        return `<span class="fig-v">${formatFigure(census[key], KIND_OF[key])}</span>`;
-      });
-    writeFileSync(path, out);
-  }
-  return filled;
+  const out = html
+    .replace(/data-raw="census:([a-z]+)"/g, (_, key: keyof Census) => `data-raw="${census[key]}"`)
+    .replace(/<span class="fig-v" data-census-value="([a-z]+)">[^<]*<\/span>/g, (_, key: keyof Census) => {
+      filled++;
+      return `<span class="fig-v">${formatFigure(census[key], KIND_OF[key])}</span>`;
+    });
+  return { html: out, filled };
 }
