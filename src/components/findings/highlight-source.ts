@@ -8,14 +8,15 @@
  * say), the page highlights in its own thread: the output is the same.
  *
  * Each result is kept in a content-addressed cache (node_modules/.cache/highlight),
- * keyed by the file's bytes, the options and npm's record of every installed package
+ * keyed by the file's text, the options and npm's record of every installed package
  * (node_modules/.package-lock.json), so a build whose sources and packages did not
- * change starts no worker. Whatever its origin, cached or fresh, a result is used only
+ * change loads no Shiki; the worker still reads and checks the entries, off the build's
+ * thread (about 60 ms of parsing). Whatever its origin, cached or fresh, a result is used only
  * if it has exactly the shape Shiki writes (one pre, one code, lines of spans coloured
  * by the themes' variables, nothing else: no style sheet, script or hiding) and its
  * text is exactly the file's: the method page never shows code other than the file's own.
  */
-import { Worker } from 'node:worker_threads';
+import { threadId, Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { findPackageJSON } from 'node:module';
@@ -91,18 +92,21 @@ function installed(): string | undefined {
   }
 }
 
-interface Entry {
+/** A file to show: its path (relative to the project) and its text as read when the build started. */
+export interface Source {
   readonly file: string;
   readonly source: string;
+}
+
+interface Entry extends Source {
   /** Where its result is cached; undefined when nothing can be (npm's record of the installed packages is missing). */
   readonly path: string | undefined;
 }
 
 /** Where each file's result is or would be cached. */
-function entries(root: string, files: readonly string[], cacheDir: string): Entry[] {
+function entries(sources: readonly Source[], cacheDir: string): Entry[] {
   const kit = installed();
-  return files.map((file) => {
-    const source = shownAs(readFileSync(join(root, file), 'utf8'));
+  return sources.map(({ file, source }) => {
     const key = createHash('sha256').update(`${FORMAT}\0${kit}\0${JSON.stringify(OPTIONS)}\0`).update(source).digest('hex');
     return { file, source, path: kit === undefined ? undefined : join(cacheDir, `${key}.html`) };
   });
@@ -121,7 +125,7 @@ function cached(entry: Entry): string | undefined {
 
 function store(entry: Entry, html: string): void {
   if (entry.path === undefined) return;
-  const tmp = `${entry.path}.${process.pid}.tmp`;
+  const tmp = `${entry.path}.${process.pid}.${threadId}.tmp`;
   try {
     mkdirSync(dirname(entry.path), { recursive: true });
     writeFileSync(tmp, html);
@@ -147,22 +151,42 @@ function evict(cacheDir: string, used: readonly Entry[]): void {
 }
 
 /**
- * Starts highlighting `files`: what the cache holds is read now, the rest is highlighted
- * in a worker thread and then cached; `highlighted` waits for all of it.
+ * Each source's highlighted HTML: from the cache when an entry there has Shiki's shape
+ * and shows exactly this text, otherwise highlighted now (the text given, never the
+ * file read again, so what is cached under a key is that key's text) and cached.
+ * Runs in the worker thread of highlight-source.worker.ts.
+ */
+export async function resolveHighlights(sources: readonly Source[], cacheDir: string): Promise<Record<string, string>> {
+  const all = entries(sources, cacheDir);
+  const out: Record<string, string> = {};
+  const missing = all.filter((e) => {
+    const html = cached(e);
+    if (html !== undefined) out[e.file] = html;
+    return html === undefined;
+  });
+  if (missing.length === 0) return out;
+  const { codeToHtml } = await import('shiki');
+  for (const e of missing) {
+    const html = await codeToHtml(e.source, OPTIONS);
+    if (shownCode(html) !== e.source) throw new Error(`the highlighted ${e.file} does not show the file's text in Shiki's shape`);
+    store(e, html);
+    out[e.file] = html;
+  }
+  evict(cacheDir, all);
+  return out;
+}
+
+/**
+ * Starts highlighting `files` in a worker thread: the files are read here, now; the
+ * worker looks each up in the cache (reading and checking an entry is a parse of its
+ * HTML, kept off the build's thread), highlights the rest and caches them;
+ * `highlighted` waits for all of it.
  */
 export function startHighlighting(root: string, files: readonly string[], cacheDir = join(root, 'node_modules/.cache/highlight')): void {
   let answer: Promise<Record<string, string>>;
   try {
-    const all = entries(root, files, cacheDir);
-    const out: Record<string, string> = {};
-    const missing: Entry[] = [];
-    for (const e of all) {
-      const html = cached(e);
-      if (html === undefined) missing.push(e);
-      else out[e.file] = html;
-    }
-    answer = missing.length === 0 ? Promise.resolve(out) : inWorker(root, missing).then((fresh) => ({ ...out, ...fresh }));
-    if (missing.length > 0) void answer.then(() => evict(cacheDir, all), () => {});
+    const sources: Source[] = files.map((file) => ({ file, source: shownAs(readFileSync(join(root, file), 'utf8')) }));
+    answer = inWorker(sources, cacheDir);
   } catch (e) {
     answer = Promise.reject(e);
   }
@@ -171,22 +195,11 @@ export function startHighlighting(root: string, files: readonly string[], cacheD
   started.set(answer);
 }
 
-function inWorker(root: string, missing: readonly Entry[]): Promise<Record<string, string>> {
-  const worker = new Worker(new URL('./highlight-source.worker.ts', import.meta.url), { workerData: { root, files: missing.map((e) => e.file) } });
+function inWorker(sources: readonly Source[], cacheDir: string): Promise<Record<string, string>> {
+  const worker = new Worker(new URL('./highlight-source.worker.ts', import.meta.url), { workerData: { sources, cacheDir } });
   worker.unref();
   return new Promise<Record<string, string>>((resolve, reject) => {
-    worker.once('message', (fresh: Record<string, string>) => {
-      for (const e of missing) {
-        const html = fresh[e.file];
-        // The worker reads the file itself: one changed since its key was taken must not be cached under that key.
-        if (html === undefined || shownCode(html) !== e.source) {
-          reject(new Error(`the highlighted ${e.file} does not show the file's text in Shiki's shape (did the file change during the build?)`));
-          return;
-        }
-        store(e, html);
-      }
-      resolve(fresh);
-    });
+    worker.once('message', (answer: { ok: Record<string, string> } | { error: string }) => ('ok' in answer ? resolve(answer.ok) : reject(new Error(answer.error))));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the highlighting worker stopped (exit code ${code}) before it answered`)));
   });

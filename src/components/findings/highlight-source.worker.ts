@@ -1,6 +1,10 @@
-/** The worker thread of highlight-source.ts: highlights the files it is given and answers once. */
+/** The worker thread of highlight-source.ts: resolves the sources it is given (cache, else Shiki) and answers once. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { highlightFiles } from './highlight-source.ts';
+import { resolveHighlights, type Source } from './highlight-source.ts';
 
-const { root, files } = workerData as { root: string; files: string[] };
-parentPort!.postMessage(await highlightFiles(root, files));
+const { sources, cacheDir } = workerData as { sources: Source[]; cacheDir: string };
+try {
+  parentPort!.postMessage({ ok: await resolveHighlights(sources, cacheDir) });
+} catch (e) {
+  parentPort!.postMessage({ error: e instanceof Error ? e.message : String(e) });
+}
