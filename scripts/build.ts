@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { prepare } from './prepare.ts';
+import { answerGitQuestions, askGit, GIT_ANSWERS_BY_IPC } from '../src/admission/site-revision.ts';
 
 export const ASTRO_NODE_FLAGS = ['--min-semi-space-size=8', '--max-semi-space-size=16'];
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -43,7 +44,14 @@ if (import.meta.main) {
   const status = await prepare();
   if (status !== 0) failed(status);
   else {
-    const child = spawn(process.execPath, [...ASTRO_NODE_FLAGS, astro, 'build', ...args], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [...ASTRO_NODE_FLAGS, astro, 'build', ...args], {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, [GIT_ANSWERS_BY_IPC]: '1' },
+    });
+    // git is asked from this small process while Astro starts (see site-revision.ts).
+    const answers = askGit(process.cwd());
+    answers.catch(() => {}); // a failure closes the channel, and Astro's process asks git itself
+    answerGitQuestions(child, answers);
     // From here a signal is the build's: passed on to Astro, and the output removed once it has stopped.
     let interrupted: (typeof SIGNALS)[number] | undefined;
     for (const s of SIGNALS) {

@@ -7,7 +7,7 @@
  * was built. When none of this can be known the build stops: a page never names a
  * commit it was not built from.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { AdmissionError } from './errors.ts';
 import { processSlot } from '../core/process-slot.ts';
@@ -39,7 +39,7 @@ const HOW =
 
 /** The three questions put to git: the work tree's top, HEAD's commit and date, and whether anything differs from it. */
 const QUESTIONS = [['rev-parse', '--show-toplevel'], ['show', '-s', '--format=%H%n%cI', 'HEAD'], ['status', '--porcelain']] as const;
-type Answers = readonly (string | undefined)[];
+export type Answers = readonly (string | undefined)[];
 /** Reading only: `git status` would otherwise refresh (and lock) the index of whatever repository it finds. */
 const GIT = ['--no-optional-locks', '-C'];
 
@@ -78,10 +78,63 @@ export function readSiteRevision(cwd: string, env: NodeJS.ProcessEnv = process.e
   return decide(cwd, env, ownTree(top, cwd) ? [top, git(cwd, QUESTIONS[1]), git(cwd, QUESTIONS[2])] : [top]);
 }
 
-/** The same, asked in git's own processes (the last two at once) while the caller goes on: the build admits meanwhile. */
-export async function readSiteRevisionLater(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<SiteRevision> {
+/** git's answers to the three questions, asked in its own processes (the last two at once) while the caller goes on. */
+export async function askGit(cwd: string): Promise<Answers> {
   const top = await gitLater(cwd, QUESTIONS[0]);
-  return decide(cwd, env, ownTree(top, cwd) ? [top, ...(await Promise.all([gitLater(cwd, QUESTIONS[1]), gitLater(cwd, QUESTIONS[2])]))] : [top]);
+  return ownTree(top, cwd) ? [top, ...(await Promise.all([gitLater(cwd, QUESTIONS[1]), gitLater(cwd, QUESTIONS[2])]))] : [top];
+}
+
+/** The same as readSiteRevision, asked while the caller goes on: the build admits meanwhile. */
+export async function readSiteRevisionLater(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<SiteRevision> {
+  return decide(cwd, env, await askGit(cwd));
+}
+
+/**
+ * `npm run build` (scripts/build.ts) asks git in its own small process while Astro starts, and
+ * hands the answers over the IPC channel it opens to Astro's: starting a process from the
+ * build's much larger one costs its thread about 17 ms each. Set in Astro's environment by
+ * scripts/build.ts; anywhere else (astro build, astro dev) git is asked here.
+ */
+export const GIT_ANSWERS_BY_IPC = 'TRAIL_SITE_GIT_ANSWERS_BY_IPC';
+/** Astro's process asks when it is listening (a message that came earlier would be dropped), the parent answers. */
+const QUESTION = 'siteRevisionGitAnswers?';
+interface GitAnswersMessage {
+  readonly siteRevisionGitAnswers: Answers;
+}
+const isGitAnswers = (m: unknown): m is GitAnswersMessage =>
+  typeof m === 'object' && m !== null && Array.isArray((m as GitAnswersMessage).siteRevisionGitAnswers) && (m as GitAnswersMessage).siteRevisionGitAnswers.every((a) => a === undefined || a === null || typeof a === 'string');
+
+/** The parent's side: answers Astro's question with what `answers` gives, then closes the channel. */
+export function answerGitQuestions(child: ChildProcess, answers: Promise<Answers>): void {
+  child.on('message', (m) => {
+    if (m !== QUESTION) return;
+    answers.then(
+      (a) => child.connected && child.send({ siteRevisionGitAnswers: a } satisfies GitAnswersMessage, () => child.connected && child.disconnect()),
+      () => child.connected && child.disconnect(),
+    );
+  });
+}
+
+/** The answers the parent holds; git is asked here after all if the channel closes without them. */
+function answersFromParent(cwd: string): Promise<Answers> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (answers: () => Promise<Answers> | Answers) => {
+      if (settled) return;
+      settled = true;
+      process.off('message', onMessage);
+      process.off('disconnect', onClosed);
+      process.channel?.unref();
+      resolve(answers());
+    };
+    // IPC turns undefined in an array into null: an answer git did not give is undefined again here.
+    const onMessage = (m: unknown) => isGitAnswers(m) && done(() => m.siteRevisionGitAnswers.map((a) => a ?? undefined));
+    const onClosed = () => done(() => askGit(cwd));
+    process.on('message', onMessage);
+    process.on('disconnect', onClosed);
+    // A channel that closed before the question (the parent gone) fails the send: asked here too.
+    process.send!(QUESTION, undefined, {}, (error: Error | null) => error && onClosed());
+  });
 }
 
 function decide(cwd: string, env: NodeJS.ProcessEnv, answers: Answers): SiteRevision {
@@ -117,8 +170,10 @@ export function siteRevision(): SiteRevision {
 }
 
 /** Reads the revision while the caller goes on; what the returned function gives (or throws) is what siteRevision() then holds. */
-export function startSiteRevision(): () => Promise<SiteRevision> {
-  const later = readSiteRevisionLater(process.cwd());
+export function startSiteRevision(env: NodeJS.ProcessEnv = process.env): () => Promise<SiteRevision> {
+  const cwd = process.cwd();
+  const byParent = env[GIT_ANSWERS_BY_IPC] === '1' && process.send !== undefined && process.connected;
+  const later = (byParent ? answersFromParent(cwd) : askGit(cwd)).then((answers) => decide(cwd, env, answers));
   later.catch(() => {}); // reported when awaited
   return async () => {
     const r = await later;

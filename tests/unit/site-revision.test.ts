@@ -1,12 +1,12 @@
 /** The site's revision: from git (dirty said so), declared for a tarball, refused when it cannot be known or disagrees. */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { AdmissionError } from '../../src/admission/errors.ts';
-import { readSiteRevision, readSiteRevisionLater } from '../../src/admission/site-revision.ts';
+import { answerGitQuestions, GIT_ANSWERS_BY_IPC, readSiteRevision, readSiteRevisionLater } from '../../src/admission/site-revision.ts';
 
 const NO_ENV = {};
 const refuses = (fn: () => unknown, pattern: RegExp) => assert.throws(fn, (e: AdmissionError) => e.check === 'revision' && pattern.test(e.message));
@@ -67,6 +67,25 @@ describe('from git', () => {
     mkdirSync(inner, { recursive: true });
     await assert.rejects(readSiteRevisionLater(inner, NO_ENV));
     assert.equal(statSync(index).mtimeMs, before);
+  });
+  test("under npm run build, Astro's process takes git's answers from its parent over IPC, and asks git itself if the channel closes without them", async () => {
+    const module = new URL('../../src/admission/site-revision.ts', import.meta.url).href;
+    // Astro's side, as the integration starts it: the revision it ends with.
+    const astroSide = `const { startSiteRevision } = await import(${JSON.stringify(module)}); console.log((await startSiteRevision()()).label);`;
+    const run = (send: (child: ReturnType<typeof spawn>) => void) =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', astroSide], { cwd: repo, env: { ...process.env, [GIT_ANSWERS_BY_IPC]: '1' }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+        let out = '';
+        child.stdout!.on('data', (d) => (out += d));
+        child.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}`))));
+        send(child);
+      });
+    // Answers no git here would give (another commit, dirty), so the label shows where they came from.
+    const sent = [repo, `${'a'.repeat(40)}\n2020-02-03T04:05:06+00:00`, ' M a.txt'];
+    assert.equal(await run((c) => answerGitQuestions(c, Promise.resolve(sent))), `${'a'.repeat(40)}+dirty`);
+    // The answers are ready long before the question, as in a build: they are kept until asked for.
+    assert.equal(await run((c) => answerGitQuestions(c, Promise.resolve(sent))), `${'a'.repeat(40)}+dirty`);
+    assert.equal(await run((c) => c.disconnect()), head, 'no answers: git asked in the process itself');
   });
   test('a folder inside another repository does not borrow its HEAD', () => {
     const inner = join(repo, 'unpacked');
