@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { prepare } from './prepare.ts';
+import { plotBundleSpec, refreshPlotBundle } from './lib/plot-bundle.ts';
 import { answerGitQuestions, askGit, GIT_ANSWERS_BY_IPC } from '../src/admission/site-revision.ts';
 
 export const ASTRO_NODE_FLAGS = ['--min-semi-space-size=8', '--max-semi-space-size=16'];
@@ -52,6 +53,8 @@ if (import.meta.main) {
     const answers = askGit(process.cwd());
     answers.catch(() => {}); // a failure closes the channel, and Astro's process asks git itself
     answerGitQuestions(child, answers);
+    // Plot's bundle, refreshed here while Astro starts (esbuild works in a process of its own).
+    void refreshPlotBundle(plotBundleSpec(join(import.meta.dirname, '..')));
     // From here a signal is the build's: passed on to Astro, and the output removed once it has stopped.
     let interrupted: (typeof SIGNALS)[number] | undefined;
     for (const s of SIGNALS) {
