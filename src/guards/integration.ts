@@ -8,7 +8,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { refusalMessage, summarise } from '../admission/report.ts';
@@ -18,6 +18,7 @@ import { startHighlighting } from '../components/findings/highlight-source.ts';
 import { MDX_COMPONENT_NAMES } from '../components/mdx-component-names.ts';
 import { ProblemError, type Problem } from '../core/problem.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
+import { drawingsKey, evictDrawings, useDrawingsCache } from '../charts/drawing-cache.ts';
 import { startSearchIndex } from '../passes/search-index.ts';
 import { checkBuiltSite } from './built-html.ts';
 import { checkLinks } from './links.ts';
@@ -48,6 +49,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   let base = '/';
   let site: string | undefined;
   let audit: Audit | undefined;
+  let revisionLabel: string | undefined;
   return {
     name: 'audit-guards',
     hooks: {
@@ -59,6 +61,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
           audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
           // Every page names the commit it is built from: refuse now if that cannot be known.
           const site = await revision();
+          revisionLabel = site.label;
           logger.info(`site revision: ${site.label} of ${site.date} (from ${site.from})`);
         } catch (e) {
           const message = refusalMessage(e);
@@ -76,6 +79,11 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         root = fileURLToPath(config.root);
         base = config.base;
         site = config.site;
+        // The charts drawn by the last build with the same inputs are taken as they are (src/charts/drawing-cache.ts).
+        if (revisionLabel !== undefined) {
+          const key = drawingsKey({ root, lock: readFileSync(lockPath()), site: site ?? '', base, revision: revisionLabel });
+          if (key !== undefined) useDrawingsCache(join(root, 'node_modules/.cache/charts'), key);
+        }
       },
       'astro:build:start': ({ logger }) => {
         try {
@@ -99,6 +107,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   async function afterBuild(dist: string, logger: { info(message: string): void }): Promise<void> {
     // The passes rewrite dist/ first, so the guards then judge the very bytes that
     // are published, each page parsed once for all of them.
+    evictDrawings();
     const rewritten = rewritePages(dist);
     logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);
     logger.info(`print references: external links numbered on ${rewritten.printReferences} page(s)`);

@@ -19,9 +19,9 @@
 import { threadId, Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { findPackageJSON } from 'node:module';
 import { dirname, join } from 'node:path';
 import { attr, isTag, readHtml, type HtmlElement } from '../../core/html-tree.ts';
+import { installedDigest } from '../../core/installed.ts';
 import { processSlot } from '../../core/process-slot.ts';
 
 const started = processSlot<Promise<Record<string, string>>>('highlighted-sources');
@@ -81,17 +81,6 @@ export function shownCode(html: string): string | undefined {
   return text;
 }
 
-/** Everything installed, as npm records it: a different version of Shiki or of anything it uses is a different key. */
-function installed(): string | undefined {
-  const shiki = findPackageJSON('shiki', import.meta.url);
-  if (shiki === undefined) throw new Error('shiki is not installed');
-  try {
-    return createHash('sha256').update(readFileSync(join(dirname(dirname(shiki)), '.package-lock.json'))).digest('hex');
-  } catch {
-    return undefined; // no record of what is installed: nothing is cached
-  }
-}
-
 /** A file to show: its path (relative to the project) and its text as read when the build started. */
 export interface Source {
   readonly file: string;
@@ -105,7 +94,7 @@ interface Entry extends Source {
 
 /** Where each file's result is or would be cached. */
 function entries(sources: readonly Source[], cacheDir: string): Entry[] {
-  const kit = installed();
+  const kit = installedDigest('shiki');
   return sources.map(({ file, source }) => {
     const key = createHash('sha256').update(`${FORMAT}\0${kit}\0${JSON.stringify(OPTIONS)}\0`).update(source).digest('hex');
     return { file, source, path: kit === undefined ? undefined : join(cacheDir, `${key}.html`) };

@@ -1,0 +1,137 @@
+/**
+ * The charts' drawings, kept between builds (node_modules/.cache/charts). Drawing the
+ * site's charts with Plot at both widths took about 0.2 s of every build.
+ *
+ * A drawing is a function of the audit, the code and the libraries alone (the chart
+ * snapshots prove the drawing deterministic), so a build's key is one SHA-256 over all of
+ * its inputs: the lock (admission has checked every artifact's bytes against it), every
+ * file under src/, npm's record of the installed packages, the Node version, the site's
+ * address and its revision. A chart's entry is keyed by that and the chart's id; any
+ * change to any input is a miss, and the chart is drawn again and stored. The folder is
+ * trusted as node_modules is (it sits beside the prebundles whose code the build runs);
+ * an entry that does not read as two drawings is a miss. Only a build sets a key: tests
+ * and the dev server always draw.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { installedDigest } from '../core/installed.ts';
+import { processSlot } from '../core/process-slot.ts';
+
+/** Bump when what an entry holds, or how a key is made, changes meaning. */
+const FORMAT = 1;
+
+export interface Drawings {
+  readonly wide: string;
+  readonly narrow: string;
+}
+
+/** Everything a build's drawings depend on besides the code and the libraries, which the key reads from disk. */
+export interface DrawingInputs {
+  /** The project: src/ is hashed from here. */
+  readonly root: string;
+  /** The lock's own bytes. */
+  readonly lock: Uint8Array;
+  /** The site's origin and base path. */
+  readonly site: string;
+  readonly base: string;
+  /** The site revision as shown (`<commit>` or `<commit>+dirty`). */
+  readonly revision: string;
+}
+
+/** Every file under `dir`, as paths relative to `root` with '/', sorted. */
+function filesUnder(root: string, dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort();
+}
+
+/** The build's key, or undefined when npm left no record of what is installed (then nothing is cached). */
+export function drawingsKey(inputs: DrawingInputs): string | undefined {
+  const kit = installedDigest('@observablehq/plot');
+  if (kit === undefined) return undefined;
+  const hash = createHash('sha256');
+  const field = (name: string, value: string | Uint8Array) => hash.update(`${name}\0${value.length}\0`).update(value);
+  field('format', String(FORMAT));
+  field('node', process.version);
+  field('installed', kit);
+  field('lock', inputs.lock);
+  field('site', inputs.site);
+  field('base', inputs.base);
+  field('revision', inputs.revision);
+  for (const file of filesUnder(inputs.root, join(inputs.root, 'src'))) field(file, readFileSync(join(inputs.root, file)));
+  return hash.digest('hex');
+}
+
+interface Cache {
+  readonly dir: string;
+  readonly key: string;
+  /** The entries this build used, kept by eviction. */
+  readonly used: Set<string>;
+  /** The ids asked for so far: an id asked for again is drawn, never taken from the cache. */
+  readonly asked: Set<string>;
+}
+// Set by the integration, read by the pages' bundle (another copy of this module).
+const slot = processSlot<Cache>('chart-drawings');
+
+/** From now on, charts are looked up in `dir` under `key`. */
+export function useDrawingsCache(dir: string, key: string): void {
+  slot.set({ dir, key, used: new Set(), asked: new Set() });
+}
+
+const entryPath = (c: Cache, id: string) => join(c.dir, `${createHash('sha256').update(`${c.key}\0${id}`).digest('hex')}.json`);
+
+function read(path: string): Drawings | undefined {
+  try {
+    const d = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    if (typeof d !== 'object' || d === null) return undefined;
+    const { wide, narrow } = d as Record<string, unknown>;
+    return typeof wide === 'string' && typeof narrow === 'string' && /^<svg[\s>]/.test(wide) && /^<svg[\s>]/.test(narrow) ? { wide, narrow } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function store(path: string, d: Drawings): void {
+  const tmp = `${path}.${process.pid}.${threadId}.tmp`;
+  try {
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(tmp, JSON.stringify({ wide: d.wide, narrow: d.narrow }));
+    renameSync(tmp, path);
+  } catch {
+    // A cache: a read-only tree only means the next build draws again.
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Chart `id`'s drawings: from the cache when this build has one and holds them, else drawn by `draw` (and stored). */
+export function cachedDrawings(id: string, draw: () => Drawings): Drawings {
+  const c = slot.get();
+  // An entry stands for the first drawing of its id in a build (the build draws in a fixed order); a later one is drawn.
+  if (!c || c.asked.has(id)) return draw();
+  c.asked.add(id);
+  const path = entryPath(c, id);
+  c.used.add(path);
+  const hit = read(path);
+  if (hit) return hit;
+  const drawn = draw();
+  store(path, drawn);
+  return drawn;
+}
+
+/** Drops entries this build did not use once they are an hour old (another build may still want a newer one). */
+export function evictDrawings(): void {
+  const c = slot.get();
+  if (!c) return;
+  try {
+    for (const f of readdirSync(c.dir)) {
+      const path = join(c.dir, f);
+      if (/^[0-9a-f]{64}\.json$/.test(f) && !c.used.has(path) && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
+    }
+  } catch {
+    // A cache: what cannot be tidied now is tidied by a later build.
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The charts' drawings kept between builds (src/charts/drawing-cache.ts): a build takes
+ * an entry only under a key that every input of the drawing went into, draws what it
+ * does not find (or cannot read), and never takes a second drawing of one id from the
+ * cache. Without a key (tests, the dev server) every chart is drawn.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { cachedDrawings, drawingsKey, useDrawingsCache, type DrawingInputs } from '../../src/charts/drawing-cache.ts';
+import { importGraph } from '../support/import-graph.ts';
+import { PROJECT } from '../support/fixture.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'drawings-'));
+const SLOT = Symbol.for('trail-audit-site.chart-drawings');
+const noCache = () => delete (globalThis as Record<symbol, unknown>)[SLOT];
+after(() => {
+  noCache();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let drawn = 0;
+const draw = (tag: string) => () => {
+  drawn++;
+  return { wide: `<svg id="w">${tag}</svg>`, narrow: `<svg id="n">${tag}</svg>` };
+};
+const mustNotDraw = () => {
+  throw new Error('drawn, though the cache holds it');
+};
+
+describe('chart drawings kept between builds', () => {
+  test('without a key every chart is drawn, every time', () => {
+    noCache();
+    drawn = 0;
+    cachedDrawings('a', draw('one'));
+    cachedDrawings('a', draw('one'));
+    assert.equal(drawn, 2);
+  });
+
+  test('a later build with the same key takes the drawing as stored, without drawing', () => {
+    const cache = join(dir, 'same');
+    useDrawingsCache(cache, 'k1');
+    const first = cachedDrawings('a', draw('one'));
+    useDrawingsCache(cache, 'k1'); // the next build
+    assert.deepEqual(cachedDrawings('a', mustNotDraw), first);
+  });
+
+  test('another key, or another id, is a miss', () => {
+    const cache = join(dir, 'keys');
+    useDrawingsCache(cache, 'k1');
+    cachedDrawings('a', draw('one'));
+    useDrawingsCache(cache, 'k2');
+    assert.equal(cachedDrawings('a', draw('two')).wide, '<svg id="w">two</svg>');
+    assert.equal(cachedDrawings('b', draw('three')).wide, '<svg id="w">three</svg>');
+  });
+
+  test('an id asked for twice in one build is drawn the second time', () => {
+    const cache = join(dir, 'twice');
+    useDrawingsCache(cache, 'k1');
+    cachedDrawings('a', draw('one'));
+    useDrawingsCache(cache, 'k1');
+    cachedDrawings('a', mustNotDraw);
+    assert.equal(cachedDrawings('a', draw('again')).wide, '<svg id="w">again</svg>');
+  });
+
+  test('an entry that does not read as two drawings is drawn again and replaced', () => {
+    const cache = join(dir, 'bad');
+    useDrawingsCache(cache, 'k1');
+    cachedDrawings('a', draw('one'));
+    const [entry] = readdirSync(cache);
+    for (const bad of ['not json', '{"wide":"<svg></svg>"}', '{"wide":"<script>x</script>","narrow":"<svg></svg>"}', 'null']) {
+      writeFileSync(join(cache, entry!), bad);
+      useDrawingsCache(cache, 'k1');
+      assert.equal(cachedDrawings('a', draw('fresh')).narrow, '<svg id="n">fresh</svg>', bad);
+      assert.match(readFileSync(join(cache, entry!), 'utf8'), /fresh/);
+    }
+  });
+
+  test("the key changes with every input: the lock, the site's address, its revision, any file under src/", () => {
+    const root = join(dir, 'project');
+    mkdirSync(join(root, 'src/charts'), { recursive: true });
+    writeFileSync(join(root, 'src/charts/a.ts'), 'export const a = 1;\n');
+    const inputs: DrawingInputs = { root, lock: new TextEncoder().encode('{"files":[]}'), site: 'https://example.org', base: '/', revision: 'a'.repeat(40) };
+    const key = drawingsKey(inputs);
+    assert.match(key ?? '', /^[0-9a-f]{64}$/);
+    assert.equal(drawingsKey(inputs), key, 'the same inputs, the same key');
+    for (const changed of [
+      { lock: new TextEncoder().encode('{"files":[1]}') },
+      { site: 'https://example.com' },
+      { base: '/trail/' },
+      { revision: `${'a'.repeat(40)}+dirty` },
+    ]) assert.notEqual(drawingsKey({ ...inputs, ...changed }), key, JSON.stringify(changed));
+    writeFileSync(join(root, 'src/charts/a.ts'), 'export const a = 2;\n');
+    assert.notEqual(drawingsKey(inputs), key, 'a changed source');
+    writeFileSync(join(root, 'src/charts/a.ts'), 'export const a = 1;\n');
+    writeFileSync(join(root, 'src/b.ts'), '');
+    assert.notEqual(drawingsKey(inputs), key, 'an added source');
+  });
+
+  test('a drawing depends on the audit and the code alone: nothing the charts import reads the clock, the environment or chance', () => {
+    const graph = importGraph(PROJECT);
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of graph.get(file) ?? []) visit(next);
+    };
+    visit('src/charts/charts.ts');
+    assert.ok(seen.size > 10, `the charts' imports were found (${seen.size})`);
+    const offenders = [...seen].filter((f) => f !== 'src/charts/drawing-cache.ts' && /process\.env|Date\.now|new Date\(|Math\.random|performance\.now|process\.hrtime/.test(readFileSync(join(PROJECT, f), 'utf8')));
+    assert.deepEqual(offenders, []);
+  });
+});
