@@ -14,9 +14,9 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { installedDigest } from '../core/installed.ts';
+import { inputsKey } from '../core/inputs-key.ts';
 import { processSlot } from '../core/process-slot.ts';
 
 /** Bump when what an entry holds, or how a key is made, changes meaning. */
@@ -40,29 +40,10 @@ export interface DrawingInputs {
   readonly revision: string;
 }
 
-/** Every file under `dir`, as paths relative to `root` with '/', sorted. */
-function filesUnder(root: string, dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'))
-    .sort();
-}
-
 /** The build's key, or undefined when npm left no record of what is installed (then nothing is cached). */
 export function drawingsKey(inputs: DrawingInputs): string | undefined {
-  const kit = installedDigest('@observablehq/plot');
-  if (kit === undefined) return undefined;
-  const hash = createHash('sha256');
-  const field = (name: string, value: string | Uint8Array) => hash.update(`${name}\0${value.length}\0`).update(value);
-  field('format', String(FORMAT));
-  field('node', process.version);
-  field('installed', kit);
-  field('lock', inputs.lock);
-  field('site', inputs.site);
-  field('base', inputs.base);
-  field('revision', inputs.revision);
-  for (const file of filesUnder(inputs.root, join(inputs.root, 'src'))) field(file, readFileSync(join(inputs.root, file)));
-  return hash.digest('hex');
+  const { root, lock, site, base, revision } = inputs;
+  return inputsKey({ root, dirs: ['src'], fields: { format: String(FORMAT), lock, site, base, revision }, packageUsed: '@observablehq/plot' });
 }
 
 interface Cache {

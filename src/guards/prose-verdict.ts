@@ -1,0 +1,45 @@
+/**
+ * The prose check's pass, remembered between builds (node_modules/.cache/prose-check).
+ * Parsing the MDX cost 0.1 to 0.2 s of every build. The check is a function of the prose,
+ * the audit and the code alone, so a pass is kept under one key of all of them
+ * (core/inputs-key.ts): every file under content/ and src/ (the allowlist and the
+ * component names are there), the lock (admission has checked every artifact against
+ * it), npm's record of the installed packages and Node. A build whose inputs are all
+ * those of a build that passed is known to pass; any change is a new key, and the check
+ * runs. Only a pass is kept: a refusal is found again, with its places. The figure check
+ * on the built pages runs on every build whatever this says.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inputsKey } from '../core/inputs-key.ts';
+
+/** Bump when the check's meaning changes in a way its source does not show. */
+const FORMAT = 1;
+
+export function proseKey(root: string, lock: Uint8Array): string | undefined {
+  return inputsKey({ root, dirs: ['content', 'src'], fields: { format: String(FORMAT), lock, check: 'prose' }, packageUsed: 'micromark' });
+}
+
+/** Whether a build with these very inputs passed the check. */
+export function passedBefore(dir: string, key: string): boolean {
+  const path = join(dir, key);
+  try {
+    return existsSync(path) && readFileSync(path, 'utf8') === key;
+  } catch {
+    return false;
+  }
+}
+
+export function rememberPass(dir: string, key: string): void {
+  const path = join(dir, key);
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(tmp, key);
+    renameSync(tmp, path);
+  } catch {
+    // A cache: a read-only tree only means the next build checks again.
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}

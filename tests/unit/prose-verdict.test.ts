@@ -1,0 +1,53 @@
+/**
+ * The prose check's remembered pass (src/guards/prose-verdict.ts): kept under one key of
+ * the prose, the code and the lock, so that a build with any of them changed checks again
+ * and finds a new refusal; an entry that is not the key's own is no pass.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { passedBefore, proseKey, rememberPass } from '../../src/guards/prose-verdict.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'prose-verdict-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+const write = (rel: string, text: string) => {
+  mkdirSync(join(root, rel, '..'), { recursive: true });
+  writeFileSync(join(root, rel), text);
+};
+const lock = new TextEncoder().encode('{"files":[]}');
+
+describe("the prose check's remembered pass", () => {
+  write('content/report.mdx', 'We found <Leaf at="results/x.json#/a" as="count" /> spans.\n');
+  write('content/properties/p1.mdx', 'A property.\n');
+  write('src/guards/allowlist.ts', 'export const ALLOWED = [];\n');
+
+  test('a pass is found again only under the same key', () => {
+    const cache = join(root, 'cache');
+    const key = proseKey(root, lock)!;
+    assert.match(key, /^[0-9a-f]{64}$/);
+    assert.equal(passedBefore(cache, key), false, 'nothing remembered yet');
+    rememberPass(cache, key);
+    assert.equal(passedBefore(cache, key), true);
+    assert.equal(proseKey(root, lock), key, 'the same inputs, the same key');
+    writeFileSync(join(cache, key), 'something else');
+    assert.equal(passedBefore(cache, key), false, "an entry that is not the key's own is no pass");
+  });
+
+  test('any change to the prose, the code or the lock is a new key: the check runs again', () => {
+    const key = proseKey(root, lock);
+    const changes: [string, () => void, () => void][] = [
+      ['a figure typed into the prose', () => write('content/report.mdx', 'We found 42 spans.\n'), () => write('content/report.mdx', 'We found <Leaf at="results/x.json#/a" as="count" /> spans.\n')],
+      ['a page of prose added', () => write('content/properties/p2.mdx', 'x\n'), () => rmSync(join(root, 'content/properties/p2.mdx'))],
+      ['the allowlist changed', () => write('src/guards/allowlist.ts', "export const ALLOWED = ['42'];\n"), () => write('src/guards/allowlist.ts', 'export const ALLOWED = [];\n')],
+    ];
+    for (const [what, change, undo] of changes) {
+      change();
+      assert.notEqual(proseKey(root, lock), key, what);
+      undo();
+      assert.equal(proseKey(root, lock), key, `${what}, undone`);
+    }
+    assert.notEqual(proseKey(root, new TextEncoder().encode('{"files":[1]}')), key, 'another lock');
+  });
+});
