@@ -4,10 +4,13 @@
  *
  * A drawing is a function of the audit, the code and the libraries alone (the chart
  * snapshots prove the drawing deterministic), so a build's key is one SHA-256 over all of
- * its inputs: the lock (admission has checked every artifact's bytes against it), every
- * file under src/, npm's record of the installed packages, the Node version, the site's
- * address and its revision. A chart's entry is keyed by that and the chart's id; any
- * change to any input is a miss, and the chart is drawn again and stored. The folder is
+ * its inputs: the admitted lock and change history (admission has checked every artifact's
+ * bytes against the lock), every file under src/, npm's record of the installed packages,
+ * the Node version, the site's address and its revision. A chart's entry is keyed by that
+ * and the chart's id; any change to any input is a miss, and the chart is drawn again. New
+ * drawings are stored only once the build has passed its guards, and only if the key,
+ * taken again then, is unchanged: a source edited during the build leaves nothing under a
+ * key it does not match. The folder is
  * trusted as node_modules is (it sits beside the prebundles whose code the build runs);
  * an entry that does not read as two drawings is a miss. Only a build sets a key: tests
  * and the dev server always draw.
@@ -31,8 +34,8 @@ export interface Drawings {
 export interface DrawingInputs {
   /** The project: src/ is hashed from here. */
   readonly root: string;
-  /** The lock's own bytes. */
-  readonly lock: Uint8Array;
+  /** The admitted audit's identity: its lock and change history as admitted (admission has checked every artifact's bytes against the lock). */
+  readonly audit: string;
   /** The site's origin and base path. */
   readonly site: string;
   readonly base: string;
@@ -42,8 +45,8 @@ export interface DrawingInputs {
 
 /** The build's key, or undefined when npm left no record of what is installed (then nothing is cached). */
 export function drawingsKey(inputs: DrawingInputs): string | undefined {
-  const { root, lock, site, base, revision } = inputs;
-  return inputsKey({ root, dirs: ['src'], fields: { format: String(FORMAT), lock, site, base, revision }, packageUsed: '@observablehq/plot' });
+  const { root, audit, site, base, revision } = inputs;
+  return inputsKey({ root, dirs: ['src'], fields: { format: String(FORMAT), audit, site, base, revision }, packageUsed: '@observablehq/plot' });
 }
 
 interface Cache {
@@ -53,13 +56,15 @@ interface Cache {
   readonly used: Set<string>;
   /** The ids asked for so far: an id asked for again is drawn, never taken from the cache. */
   readonly asked: Set<string>;
+  /** Drawn in this build, by entry path: stored by commitDrawings. */
+  readonly fresh: Map<string, Drawings>;
 }
 // Set by the integration, read by the pages' bundle (another copy of this module).
 const slot = processSlot<Cache>('chart-drawings');
 
 /** From now on, charts are looked up in `dir` under `key`. */
 export function useDrawingsCache(dir: string, key: string): void {
-  slot.set({ dir, key, used: new Set(), asked: new Set() });
+  slot.set({ dir, key, used: new Set(), asked: new Set(), fresh: new Map() });
 }
 
 const entryPath = (c: Cache, id: string) => join(c.dir, `${createHash('sha256').update(`${c.key}\0${id}`).digest('hex')}.json`);
@@ -99,14 +104,24 @@ export function cachedDrawings(id: string, draw: () => Drawings): Drawings {
   const hit = read(path);
   if (hit) return hit;
   const drawn = draw();
-  store(path, drawn);
+  c.fresh.set(path, drawn);
   return drawn;
 }
 
-/** Drops entries this build did not use once they are an hour old (another build may still want a newer one). */
-export function evictDrawings(): void {
+/**
+ * Stores what this build drew, if `keyNow` (the key taken again once the build has passed)
+ * is the one it drew under, and drops entries no build has used for an hour.
+ */
+export function commitDrawings(keyNow: () => string | undefined): void {
   const c = slot.get();
-  if (!c) return;
+  if (!c || c.fresh.size === 0) return;
+  if (keyNow() === c.key) for (const [path, drawn] of c.fresh) store(path, drawn);
+  c.fresh.clear();
+  evictDrawings(c);
+}
+
+/** Drops entries this build did not use once they are an hour old (another build may still want a newer one). */
+function evictDrawings(c: Cache): void {
   try {
     for (const f of readdirSync(c.dir)) {
       const path = join(c.dir, f);

@@ -8,7 +8,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { refusalMessage, summarise } from '../admission/report.ts';
@@ -18,7 +18,7 @@ import { startHighlighting } from '../components/findings/highlight-source.ts';
 import { MDX_COMPONENT_NAMES } from '../components/mdx-component-names.ts';
 import { ProblemError, type Problem } from '../core/problem.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
-import { drawingsKey, evictDrawings, useDrawingsCache } from '../charts/drawing-cache.ts';
+import { commitDrawings, drawingsKey, useDrawingsCache, type DrawingInputs } from '../charts/drawing-cache.ts';
 import { startSearchIndex } from '../passes/search-index.ts';
 import { checkBuiltSite } from './built-html.ts';
 import { checkLinks } from './links.ts';
@@ -51,6 +51,12 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   let site: string | undefined;
   let audit: Audit | undefined;
   let revisionLabel: string | undefined;
+  /** What the build's caches key: see src/charts/drawing-cache.ts and prose-verdict.ts. */
+  let drawingInputs: DrawingInputs | undefined;
+  /** The prose check's key, when this build ran the check and passed: remembered once the build has passed. */
+  let proseToRemember: string | undefined;
+  const admitted = () => JSON.stringify({ lock: audit!.lock, history: audit!.history });
+  const proseDir = () => join(root, 'node_modules/.cache/prose-check');
   return {
     name: 'audit-guards',
     hooks: {
@@ -82,20 +88,20 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         site = config.site;
         // The charts drawn by the last build with the same inputs are taken as they are (src/charts/drawing-cache.ts).
         if (revisionLabel !== undefined) {
-          const key = drawingsKey({ root, lock: readFileSync(lockPath()), site: site ?? '', base, revision: revisionLabel });
+          drawingInputs = { root, audit: admitted(), site: site ?? '', base, revision: revisionLabel };
+          const key = drawingsKey(drawingInputs);
           if (key !== undefined) useDrawingsCache(join(root, 'node_modules/.cache/charts'), key);
         }
       },
       'astro:build:start': ({ logger }) => {
         try {
-          const dir = join(root, 'node_modules/.cache/prose-check');
-          const key = proseKey(root, readFileSync(lockPath()));
-          if (key !== undefined && passedBefore(dir, key)) {
+          const key = proseKey(root, admitted());
+          if (key !== undefined && passedBefore(proseDir(), key)) {
             logger.info('prose: passed the figure check in an earlier build from the same prose, audit, code and packages');
           } else {
             const problems = checkContent(root, audit!);
             if (problems.length) fail('The prose in content/ fails the figure check', problems);
-            if (key !== undefined) rememberPass(dir, key);
+            proseToRemember = key;
             logger.info('prose: every figure in content/ comes through a figure component');
           }
         } catch (e) {
@@ -116,7 +122,6 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   async function afterBuild(dist: string, logger: { info(message: string): void }): Promise<void> {
     // The passes rewrite dist/ first, so the guards then judge the very bytes that
     // are published, each page parsed once for all of them.
-    evictDrawings();
     const rewritten = rewritePages(dist);
     logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);
     logger.info(`print references: external links numbered on ${rewritten.printReferences} page(s)`);
@@ -136,5 +141,8 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
     const text = checkPublishedText(dist, options.publishing ?? false);
     if (text.length) fail('The built site writes what it must not', text);
     logger.info(`published text: no raw control character${options.publishing ? ', no local address' : ''}`);
+    // The build has passed: what it drew and checked is kept for the next, if its inputs did not change meanwhile.
+    if (drawingInputs) commitDrawings(() => drawingsKey(drawingInputs!));
+    if (proseToRemember !== undefined && proseKey(root, admitted()) === proseToRemember) rememberPass(proseDir(), proseToRemember);
   }
 }

@@ -3,11 +3,13 @@
  * Parsing the MDX cost 0.1 to 0.2 s of every build. The check is a function of the prose,
  * the audit and the code alone, so a pass is kept under one key of all of them
  * (core/inputs-key.ts): every file under content/ and src/ (the allowlist and the
- * component names are there), the lock (admission has checked every artifact against
- * it), npm's record of the installed packages and Node. A build whose inputs are all
- * those of a build that passed is known to pass; any change is a new key, and the check
- * runs. Only a pass is kept: a refusal is found again, with its places. The figure check
- * on the built pages runs on every build whatever this says.
+ * component names are there), the admitted lock and change history (admission has
+ * checked every artifact against the lock), npm's record of the installed packages and
+ * Node. A build whose inputs are all those of a build that passed is known to pass; any
+ * change is a new key, and the check runs. Only a pass is kept, once the whole build has
+ * passed and only if the key taken again then is unchanged (a page edited during the
+ * build is checked next time); a refusal is found again, with its places. The figure
+ * check on the built pages runs on every build whatever this says.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,8 +18,9 @@ import { inputsKey } from '../core/inputs-key.ts';
 /** Bump when the check's meaning changes in a way its source does not show. */
 const FORMAT = 1;
 
-export function proseKey(root: string, lock: Uint8Array): string | undefined {
-  return inputsKey({ root, dirs: ['content', 'src'], fields: { format: String(FORMAT), lock, check: 'prose' }, packageUsed: 'micromark' });
+/** `audit`: the admitted audit's identity, its lock and change history as admitted. */
+export function proseKey(root: string, audit: string): string | undefined {
+  return inputsKey({ root, dirs: ['content', 'src'], fields: { format: String(FORMAT), audit, check: 'prose' }, packageUsed: 'micromark' });
 }
 
 /** Whether a build with these very inputs passed the check. */

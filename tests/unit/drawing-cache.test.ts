@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { cachedDrawings, drawingsKey, useDrawingsCache, type DrawingInputs } from '../../src/charts/drawing-cache.ts';
+import { cachedDrawings, commitDrawings, drawingsKey, useDrawingsCache, type DrawingInputs } from '../../src/charts/drawing-cache.ts';
 import { importGraph } from '../support/import-graph.ts';
 import { PROJECT } from '../support/fixture.ts';
 
@@ -39,27 +39,43 @@ describe('chart drawings kept between builds', () => {
     assert.equal(drawn, 2);
   });
 
+  /** One build under `key`: draws (or takes) each id, then passes with `keyNow` as the key taken again at its end. */
+  const build = (cache: string, key: string, ids: Record<string, () => ReturnType<ReturnType<typeof draw>>>, keyNow = key) => {
+    useDrawingsCache(cache, key);
+    const out = Object.fromEntries(Object.entries(ids).map(([id, d]) => [id, cachedDrawings(id, d)]));
+    commitDrawings(() => keyNow);
+    return out;
+  };
+
   test('a later build with the same key takes the drawing as stored, without drawing', () => {
     const cache = join(dir, 'same');
+    const first = build(cache, 'k1', { a: draw('one') });
+    assert.deepEqual(build(cache, 'k1', { a: mustNotDraw }), first);
+  });
+
+  test('nothing is stored until the build has passed, nor when the key taken then differs (a source edited during the build)', () => {
+    const cache = join(dir, 'unstored');
     useDrawingsCache(cache, 'k1');
-    const first = cachedDrawings('a', draw('one'));
-    useDrawingsCache(cache, 'k1'); // the next build
-    assert.deepEqual(cachedDrawings('a', mustNotDraw), first);
+    cachedDrawings('a', draw('one'));
+    assert.throws(() => readdirSync(cache), /ENOENT/, 'nothing written while the build runs');
+    build(cache, 'k1', { a: draw('one') }, 'k1-after-an-edit');
+    assert.throws(() => readdirSync(cache), /ENOENT/);
+    drawn = 0;
+    build(cache, 'k1', { a: draw('one') });
+    assert.equal(drawn, 1, 'drawn again');
   });
 
   test('another key, or another id, is a miss', () => {
     const cache = join(dir, 'keys');
-    useDrawingsCache(cache, 'k1');
-    cachedDrawings('a', draw('one'));
-    useDrawingsCache(cache, 'k2');
-    assert.equal(cachedDrawings('a', draw('two')).wide, '<svg id="w">two</svg>');
-    assert.equal(cachedDrawings('b', draw('three')).wide, '<svg id="w">three</svg>');
+    build(cache, 'k1', { a: draw('one') });
+    const later = build(cache, 'k2', { a: draw('two'), b: draw('three') });
+    assert.equal(later['a']!.wide, '<svg id="w">two</svg>');
+    assert.equal(later['b']!.wide, '<svg id="w">three</svg>');
   });
 
   test('an id asked for twice in one build is drawn the second time', () => {
     const cache = join(dir, 'twice');
-    useDrawingsCache(cache, 'k1');
-    cachedDrawings('a', draw('one'));
+    build(cache, 'k1', { a: draw('one') });
     useDrawingsCache(cache, 'k1');
     cachedDrawings('a', mustNotDraw);
     assert.equal(cachedDrawings('a', draw('again')).wide, '<svg id="w">again</svg>');
@@ -67,27 +83,25 @@ describe('chart drawings kept between builds', () => {
 
   test('an entry that does not read as two drawings is drawn again and replaced', () => {
     const cache = join(dir, 'bad');
-    useDrawingsCache(cache, 'k1');
-    cachedDrawings('a', draw('one'));
+    build(cache, 'k1', { a: draw('one') });
     const [entry] = readdirSync(cache);
     for (const bad of ['not json', '{"wide":"<svg></svg>"}', '{"wide":"<script>x</script>","narrow":"<svg></svg>"}', 'null']) {
       writeFileSync(join(cache, entry!), bad);
-      useDrawingsCache(cache, 'k1');
-      assert.equal(cachedDrawings('a', draw('fresh')).narrow, '<svg id="n">fresh</svg>', bad);
+      assert.equal(build(cache, 'k1', { a: draw('fresh') })['a']!.narrow, '<svg id="n">fresh</svg>', bad);
       assert.match(readFileSync(join(cache, entry!), 'utf8'), /fresh/);
     }
   });
 
-  test("the key changes with every input: the lock, the site's address, its revision, any file under src/", () => {
+  test("the key changes with every input: the admitted audit, the site's address, its revision, any file under src/", () => {
     const root = join(dir, 'project');
     mkdirSync(join(root, 'src/charts'), { recursive: true });
     writeFileSync(join(root, 'src/charts/a.ts'), 'export const a = 1;\n');
-    const inputs: DrawingInputs = { root, lock: new TextEncoder().encode('{"files":[]}'), site: 'https://example.org', base: '/', revision: 'a'.repeat(40) };
+    const inputs: DrawingInputs = { root, audit: '{"lock":{"files":[]},"history":[]}', site: 'https://example.org', base: '/', revision: 'a'.repeat(40) };
     const key = drawingsKey(inputs);
     assert.match(key ?? '', /^[0-9a-f]{64}$/);
     assert.equal(drawingsKey(inputs), key, 'the same inputs, the same key');
     for (const changed of [
-      { lock: new TextEncoder().encode('{"files":[1]}') },
+      { audit: '{"lock":{"files":[1]},"history":[]}' },
       { site: 'https://example.com' },
       { base: '/trail/' },
       { revision: `${'a'.repeat(40)}+dirty` },

@@ -1,10 +1,10 @@
 /**
  * The prose check's remembered pass (src/guards/prose-verdict.ts): kept under one key of
- * the prose, the code and the lock, so that a build with any of them changed checks again
+ * the prose, the code and the admitted audit, so that a build with any of them changed checks again
  * and finds a new refusal; an entry that is not the key's own is no pass.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -16,7 +16,7 @@ const write = (rel: string, text: string) => {
   mkdirSync(join(root, rel, '..'), { recursive: true });
   writeFileSync(join(root, rel), text);
 };
-const lock = new TextEncoder().encode('{"files":[]}');
+const lock = '{"lock":{"files":[]},"history":[]}';
 
 describe("the prose check's remembered pass", () => {
   write('content/report.mdx', 'We found <Leaf at="results/x.json#/a" as="count" /> spans.\n');
@@ -48,6 +48,16 @@ describe("the prose check's remembered pass", () => {
       undo();
       assert.equal(proseKey(root, lock), key, `${what}, undone`);
     }
-    assert.notEqual(proseKey(root, new TextEncoder().encode('{"files":[1]}')), key, 'another lock');
+    assert.notEqual(proseKey(root, '{"lock":{"files":[1]},"history":[]}'), key, 'another lock');
+  });
+
+  test('a folder holding a link is not keyed: nothing is remembered, the check always runs', () => {
+    symlinkSync(join(root, 'content/report.mdx'), join(root, 'content/linked.mdx'));
+    try {
+      assert.equal(proseKey(root, lock), undefined);
+    } finally {
+      rmSync(join(root, 'content/linked.mdx'));
+    }
+    assert.match(proseKey(root, lock) ?? '', /^[0-9a-f]{64}$/);
   });
 });
