@@ -50,9 +50,7 @@ if (import.meta.main) {
       env: { ...process.env, [GIT_ANSWERS_BY_IPC]: '1' },
     });
     // git is asked from this small process while Astro starts (see site-revision.ts).
-    const answers = askGit(process.cwd());
-    answers.catch(() => {}); // a failure closes the channel, and Astro's process asks git itself
-    answerGitQuestions(child, answers);
+    answerGitQuestions(child, askGit(process.cwd()));
     // Plot's bundle, refreshed here while Astro starts (esbuild works in a process of its own).
     void refreshPlotBundle(plotBundleSpec(join(import.meta.dirname, '..')));
     // From here a signal is the build's: passed on to Astro, and the output removed once it has stopped.

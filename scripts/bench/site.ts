@@ -60,9 +60,9 @@ try {
   writeFileSync(join(bare, 'src/pages/index.astro'), '<html lang="en"><head><title>Bare</title></head><body><h1>Bare</h1><p>One page.</p></body></html>\n');
   const siteOut = join(tmp, 'site');
   const buildSite = () => timed('npm', ['run', 'build', '--silent', '--', '--outDir', siteOut], root, { AUDIT_ARTIFACTS: shared });
-  // A build with the site's own caches emptied (highlighted sources, chart drawings, Plot's prebundle; each is rebuilt),
+  // A build with the site's own caches emptied (highlighted sources, chart drawings, Plot's prebundle, the prose check's pass; each is rebuilt),
   // as after a change to every source or a fresh install. Node's compile cache and Vite's are kept.
-  for (const cache of ['highlight', 'charts', 'plot-bundle']) rmSync(join(root, 'node_modules/.cache', cache), { recursive: true, force: true });
+  for (const cache of ['highlight', 'charts', 'plot-bundle', 'prose-check']) rmSync(join(root, 'node_modules/.cache', cache), { recursive: true, force: true });
   const cold = buildSite();
   const siteTimes: number[] = [];
   const bareTimes: number[] = [];
@@ -79,7 +79,7 @@ try {
   table(`This site, built in ${siteTime.toFixed(2)} s (median of ${runs})`, weigh(siteOut));
   table(`A bare one-page Astro site, built in ${bareTime.toFixed(2)} s (median of ${runs})`, weigh(join(bare, 'dist')));
   console.log(`\nBuild times, s: this site ${siteTimes.map((t) => t.toFixed(2)).join(', ')}; bare ${bareTimes.map((t) => t.toFixed(2)).join(', ')}; bare with our Node flags ${flaggedTimes.map((t) => t.toFixed(2)).join(', ')}`);
-  console.log(`This site's build with its own caches emptied (highlighted sources, chart drawings, Plot's bundle): ${cold.toFixed(2)} s (not in the median)`);
+  console.log(`This site's build with its own caches emptied (highlighted sources, chart drawings, Plot's bundle, the prose check's pass): ${cold.toFixed(2)} s (not in the median)`);
   console.log(`Build ratio: ${(siteTime / bareTime).toFixed(2)} times a bare one-page Astro build, both by \`npm run build\` (target: 2 times)`);
   console.log(`Build ratio with the bare build given the same Node flags (${ASTRO_NODE_FLAGS.join(' ')}): ${(siteTime / flaggedTime).toFixed(2)} (bare ${flaggedTime.toFixed(2)} s)`);
 

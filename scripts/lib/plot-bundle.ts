@@ -5,9 +5,10 @@
  * the bundle in about 50. The bundle is the same code: the built site is byte for byte the
  * same either way (tested).
  *
- * `npm run build` refreshes the bundle in its own process while Astro starts; Astro's build
- * then takes Plot from it when it is fresh by the time Vite resolves the import, and from
- * node_modules otherwise. `astro dev` and the tests always use node_modules.
+ * `npm run build` refreshes the bundle in its own process while Astro starts. Astro's build
+ * takes Plot from it when it is fresh as the configuration loads (astro.config.mjs decides
+ * once, and the chart cache's key names the bundle), and from node_modules otherwise.
+ * `astro dev` and the tests always use node_modules.
  */
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -22,19 +23,18 @@ export async function refreshPlotBundle(spec: PrebundleSpec): Promise<void> {
   if (freshBundle(spec) === undefined) await rebuildBundle(spec).catch(() => {});
 }
 
-/** Vite: on the server side of a build, `@observablehq/plot` is the fresh bundle, imported by Node from its file. */
-export function plotFromBundle(spec: PrebundleSpec): Plugin {
-  let bundle: string | undefined | null = null;
+/** The bundle's path if it is fresh now, else undefined (Plot then comes from node_modules). */
+export const freshPlotBundle = (spec: PrebundleSpec): string | undefined => freshBundle(spec);
+
+/** Vite: on the server side of a build, `@observablehq/plot` is `bundle` (a fresh one, as decided once), imported by Node from its file. */
+export function plotFromBundle(bundle: string | undefined): Plugin {
   return {
     name: 'trail:plot-from-bundle',
     apply: 'build',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.config.consumer === 'server',
     resolveId(source) {
-      if (source !== PLOT) return null;
-      // Asked once per build, so every chunk imports the same Plot.
-      if (bundle === null) bundle = freshBundle(spec);
-      return bundle === undefined ? null : { id: bundle, external: 'absolute' };
+      return source === PLOT && bundle !== undefined ? { id: bundle, external: 'absolute' } : null;
     },
   };
 }

@@ -106,6 +106,7 @@ const isGitAnswers = (m: unknown): m is GitAnswersMessage =>
 
 /** The parent's side: answers Astro's question with what `answers` gives, then closes the channel. */
 export function answerGitQuestions(child: ChildProcess, answers: Promise<Answers>): void {
+  answers.catch(() => {}); // a failure closes the channel when asked, and Astro's process asks git itself
   child.on('message', (m) => {
     if (m !== QUESTION) return;
     answers.then(

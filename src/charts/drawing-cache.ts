@@ -5,7 +5,8 @@
  * A drawing is a function of the audit, the code and the libraries alone (the chart
  * snapshots prove the drawing deterministic), so a build's key is one SHA-256 over all of
  * its inputs: the admitted lock and change history (admission has checked every artifact's
- * bytes against the lock), every file under src/, npm's record of the installed packages,
+ * bytes against the lock), every file under src/, the project's configuration (how the code
+ * is compiled and bundled), npm's record of the installed packages, the Plot bundle in use,
  * the Node version, the site's address and its revision. A chart's entry is keyed by that
  * and the chart's id; any change to any input is a miss, and the chart is drawn again. New
  * drawings are stored only once the build has passed its guards, and only if the key,
@@ -13,7 +14,7 @@
  * key it does not match. The folder is
  * trusted as node_modules is (it sits beside the prebundles whose code the build runs);
  * an entry that does not read as two drawings is a miss. Only a build sets a key: tests
- * and the dev server always draw.
+ * and the dev server (whose code changes while it runs) always draw.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -41,12 +42,14 @@ export interface DrawingInputs {
   readonly base: string;
   /** The site revision as shown (`<commit>` or `<commit>+dirty`). */
   readonly revision: string;
+  /** The Plot prebundle the build takes (its file is named by its digest), or 'node_modules'. */
+  readonly plot: string;
 }
 
 /** The build's key, or undefined when npm left no record of what is installed (then nothing is cached). */
 export function drawingsKey(inputs: DrawingInputs): string | undefined {
-  const { root, audit, site, base, revision } = inputs;
-  return inputsKey({ root, dirs: ['src'], fields: { format: String(FORMAT), audit, site, base, revision }, packageUsed: '@observablehq/plot' });
+  const { root, audit, site, base, revision, plot } = inputs;
+  return inputsKey({ root, dirs: ['src'], fields: { format: String(FORMAT), audit, site, base, revision, plot }, packageUsed: '@observablehq/plot' });
 }
 
 interface Cache {

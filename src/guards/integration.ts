@@ -45,23 +45,28 @@ export function checkContent(projectRoot: string, audit: Audit): Problem[] {
   return checkContentDir(join(projectRoot, 'content'), projectRoot, audit, MDX_COMPONENT_NAMES);
 }
 
-export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {
+/** `publishing`: a build meant for publishing (src/site/settings.ts). `plot`: the Plot prebundle the build takes, or 'node_modules'. */
+export function auditGuards(options: { publishing?: boolean; plot?: string } = {}): AstroIntegration {
   let root = process.cwd();
   let base = '/';
   let site: string | undefined;
   let audit: Audit | undefined;
   let revisionLabel: string | undefined;
+  /** Only a build keeps its drawings and checks: the dev server's code changes while it runs. */
+  let building = false;
   /** What the build's caches key: see src/charts/drawing-cache.ts and prose-verdict.ts. */
   let drawingInputs: DrawingInputs | undefined;
   /** The prose check's key, when this build ran the check and passed: remembered once the build has passed. */
   let proseToRemember: string | undefined;
+  let proseKeyAtStart: string | undefined;
   const admitted = () => JSON.stringify({ lock: audit!.lock, history: audit!.history });
   const proseDir = () => join(root, 'node_modules/.cache/prose-check');
   return {
     name: 'audit-guards',
     hooks: {
-      'astro:config:setup': async ({ command, logger }) => {
+      'astro:config:setup': async ({ command, config, logger }) => {
         if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
+        building = command === 'build';
         // git answers in processes of its own while the artifacts are admitted here.
         const revision = startSiteRevision();
         try {
@@ -78,6 +83,8 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
           process.exit(1);
         }
         handDown(audit);
+        // Taken as soon as the audit is admitted, the code that will check the prose having just loaded.
+        if (building) proseKeyAtStart = proseKey(fileURLToPath(config.root), admitted());
         // The method page's highlighted sources, made in another thread while Vite bundles the pages.
         startHighlighting(process.cwd(), [...new Set(audit.rederivations.map((r) => r.source))]);
         logger.info(summarise(audit));
@@ -87,15 +94,15 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         base = config.base;
         site = config.site;
         // The charts drawn by the last build with the same inputs are taken as they are (src/charts/drawing-cache.ts).
-        if (revisionLabel !== undefined) {
-          drawingInputs = { root, audit: admitted(), site: site ?? '', base, revision: revisionLabel };
+        if (building && revisionLabel !== undefined) {
+          drawingInputs = { root, audit: admitted(), site: site ?? '', base, revision: revisionLabel, plot: options.plot ?? 'node_modules' };
           const key = drawingsKey(drawingInputs);
           if (key !== undefined) useDrawingsCache(join(root, 'node_modules/.cache/charts'), key);
         }
       },
       'astro:build:start': ({ logger }) => {
         try {
-          const key = proseKey(root, admitted());
+          const key = proseKeyAtStart;
           if (key !== undefined && passedBefore(proseDir(), key)) {
             logger.info('prose: passed the figure check in an earlier build from the same prose, audit, code and packages');
           } else {

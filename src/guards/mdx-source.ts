@@ -86,7 +86,8 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
 
 export function mdxFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.mdx'))
+    // A link to a page is checked through the link: Vite renders what it points at.
+    .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.mdx'))
     .map((e) => join(e.parentPath, e.name))
     .sort();
 }

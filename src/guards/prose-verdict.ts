@@ -3,7 +3,7 @@
  * Parsing the MDX cost 0.1 to 0.2 s of every build. The check is a function of the prose,
  * the audit and the code alone, so a pass is kept under one key of all of them
  * (core/inputs-key.ts): every file under content/ and src/ (the allowlist and the
- * component names are there), the admitted lock and change history (admission has
+ * component names are there), the project's configuration, the admitted lock and change history (admission has
  * checked every artifact against the lock), npm's record of the installed packages and
  * Node. A build whose inputs are all those of a build that passed is known to pass; any
  * change is a new key, and the check runs. Only a pass is kept, once the whole build has
@@ -20,7 +20,7 @@ const FORMAT = 1;
 
 /** `audit`: the admitted audit's identity, its lock and change history as admitted. */
 export function proseKey(root: string, audit: string): string | undefined {
-  return inputsKey({ root, dirs: ['content', 'src'], fields: { format: String(FORMAT), audit, check: 'prose' }, packageUsed: 'micromark' });
+  return inputsKey({ root, dirs: ['content', 'src'], fields: { format: String(FORMAT), audit, check: 'prose' }, packageUsed: 'mdast-util-from-markdown' });
 }
 
 /** Whether a build with these very inputs passed the check. */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { cachedDrawings, commitDrawings, drawingsKey, useDrawingsCache, type DrawingInputs } from '../../src/charts/drawing-cache.ts';
 import { importGraph } from '../support/import-graph.ts';
+import { PROJECT_CONFIGURATION } from '../../src/core/inputs-key.ts';
 import { PROJECT } from '../support/fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'drawings-'));
@@ -92,11 +93,15 @@ describe('chart drawings kept between builds', () => {
     }
   });
 
-  test("the key changes with every input: the admitted audit, the site's address, its revision, any file under src/", () => {
+  test("the key changes with every input: the admitted audit, the site's address, its revision, the Plot bundle, any file under src/", () => {
     const root = join(dir, 'project');
     mkdirSync(join(root, 'src/charts'), { recursive: true });
     writeFileSync(join(root, 'src/charts/a.ts'), 'export const a = 1;\n');
-    const inputs: DrawingInputs = { root, audit: '{"lock":{"files":[]},"history":[]}', site: 'https://example.org', base: '/', revision: 'a'.repeat(40) };
+    for (const f of PROJECT_CONFIGURATION) {
+      mkdirSync(join(root, f, '..'), { recursive: true });
+      writeFileSync(join(root, f), f);
+    }
+    const inputs: DrawingInputs = { root, audit: '{"lock":{"files":[]},"history":[]}', site: 'https://example.org', base: '/', revision: 'a'.repeat(40), plot: 'node_modules' };
     const key = drawingsKey(inputs);
     assert.match(key ?? '', /^[0-9a-f]{64}$/);
     assert.equal(drawingsKey(inputs), key, 'the same inputs, the same key');
@@ -105,6 +110,7 @@ describe('chart drawings kept between builds', () => {
       { site: 'https://example.com' },
       { base: '/trail/' },
       { revision: `${'a'.repeat(40)}+dirty` },
+      { plot: '/x/node_modules/.cache/plot-bundle/0123.mjs' },
     ]) assert.notEqual(drawingsKey({ ...inputs, ...changed }), key, JSON.stringify(changed));
     writeFileSync(join(root, 'src/charts/a.ts'), 'export const a = 2;\n');
     assert.notEqual(drawingsKey(inputs), key, 'a changed source');

@@ -68,24 +68,50 @@ describe('from git', () => {
     await assert.rejects(readSiteRevisionLater(inner, NO_ENV));
     assert.equal(statSync(index).mtimeMs, before);
   });
-  test("under npm run build, Astro's process takes git's answers from its parent over IPC, and asks git itself if the channel closes without them", async () => {
+  describe("under npm run build, Astro's process takes git's answers from its parent over IPC", () => {
     const module = new URL('../../src/admission/site-revision.ts', import.meta.url).href;
-    // Astro's side, as the integration starts it: the revision it ends with.
-    const astroSide = `const { startSiteRevision } = await import(${JSON.stringify(module)}); console.log((await startSiteRevision()()).label);`;
-    const run = (send: (child: ReturnType<typeof spawn>) => void) =>
+    /** Astro's side, as the integration starts it (after `delay` ms): the revision it ends with. */
+    const astroSide = (delay: number) =>
+      `await new Promise((r) => setTimeout(r, ${delay})); const { startSiteRevision } = await import(${JSON.stringify(module)}); console.log((await startSiteRevision()()).label);`;
+    const run = (send: (child: ReturnType<typeof spawn>) => void, delay = 0) =>
       new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', astroSide], { cwd: repo, env: { ...process.env, [GIT_ANSWERS_BY_IPC]: '1' }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+        const child = spawn(process.execPath, ['--input-type=module', '-e', astroSide(delay)], { cwd: repo, env: { ...process.env, [GIT_ANSWERS_BY_IPC]: '1' }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
         let out = '';
         child.stdout!.on('data', (d) => (out += d));
-        child.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}`))));
+        // A child that never ends would hang the build: fail the test instead.
+        const timer = setTimeout(() => (child.kill(), reject(new Error('the child waited for ever'))), 10_000);
+        child.on('exit', (code) => (clearTimeout(timer), code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}`))));
         send(child);
       });
     // Answers no git here would give (another commit, dirty), so the label shows where they came from.
-    const sent = [repo, `${'a'.repeat(40)}\n2020-02-03T04:05:06+00:00`, ' M a.txt'];
-    assert.equal(await run((c) => answerGitQuestions(c, Promise.resolve(sent))), `${'a'.repeat(40)}+dirty`);
-    // The answers are ready long before the question, as in a build: they are kept until asked for.
-    assert.equal(await run((c) => answerGitQuestions(c, Promise.resolve(sent))), `${'a'.repeat(40)}+dirty`);
-    assert.equal(await run((c) => c.disconnect()), head, 'no answers: git asked in the process itself');
+    const sent = () => [repo, `${'a'.repeat(40)}\n2020-02-03T04:05:06+00:00`, ' M a.txt'];
+    const fromParent = `${'a'.repeat(40)}+dirty`;
+
+    test('answered when it asks', async () => {
+      assert.equal(await run((c) => answerGitQuestions(c, Promise.resolve(sent()))), fromParent);
+    });
+    test('answers ready long before the question (as in a build, where git is quicker than Astro) are kept until asked for', async () => {
+      const ready = Promise.resolve(sent());
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(await run((c) => answerGitQuestions(c, ready), 500), fromParent);
+    });
+    test('answers that come after the question are still taken', async () => {
+      const late = new Promise<string[]>((r) => setTimeout(() => r(sent()), 500));
+      assert.equal(await run((c) => answerGitQuestions(c, late)), fromParent);
+    });
+    test('the channel closed before the question: git is asked in the process itself', async () => {
+      assert.equal(await run((c) => c.disconnect()), head);
+    });
+    test('the parent gone after the question, without answering: git is asked in the process itself', async () => {
+      assert.equal(await run((c) => c.once('message', () => c.disconnect())), head);
+    });
+    test("git failing in the parent: the channel closes, and the process asks git itself rather than wait", async () => {
+      assert.equal(await run((c) => answerGitQuestions(c, Promise.reject(new Error('no git')))), head);
+    });
+    test('a malformed answer is no answer: ignored, and git is asked once the channel closes', async () => {
+      const malformed = [{ siteRevisionGitAnswers: [1, 2] }, { siteRevisionGitAnswers: 'x' }, 'siteRevisionGitAnswers?', null];
+      assert.equal(await run((c) => c.once('message', () => { for (const m of malformed) c.send(m); c.disconnect(); })), head);
+    });
   });
   test('a folder inside another repository does not borrow its HEAD', () => {
     const inner = join(repo, 'unpacked');
