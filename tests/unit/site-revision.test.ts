@@ -109,7 +109,7 @@ describe('from git', () => {
       assert.equal(await run((c) => answerGitQuestions(c, Promise.reject(new Error('no git')))), head);
     });
     test('a malformed answer is no answer: ignored, and git is asked once the channel closes', async () => {
-      const malformed = [{ siteRevisionGitAnswers: [1, 2] }, { siteRevisionGitAnswers: 'x' }, 'siteRevisionGitAnswers?', null];
+      const malformed = [{ siteRevisionGitAnswers: [1, 2] }, { siteRevisionGitAnswers: 'x' }, 'siteRevisionGitAnswers?', 0, {}];
       assert.equal(await run((c) => c.once('message', () => { for (const m of malformed) c.send(m); c.disconnect(); })), head);
     });
   });
