@@ -4,12 +4,13 @@ import mdx from '@astrojs/mdx';
 import { auditGuards } from './src/guards/integration.ts';
 import { siteSettings } from './src/site/settings.ts';
 import { MDX_COMPONENT_NAMES } from './src/components/mdx-component-names.ts';
-import { freshPlotBundle, plotBundleSpec, plotFromBundle } from './scripts/lib/plot-bundle.ts';
+import { plotBundleSpec, plotFromBundle } from './scripts/lib/plot-bundle.ts';
+import { freshBundle } from './scripts/lib/prebundle.ts';
 
 // Checked here too, for a build that skips scripts/prepare.ts; prepare reports a refusal first, in one line.
 const { site, base, publishing } = siteSettings();
 // Plot from its prebundle when that is fresh now; decided once, for Vite and for the chart cache's key.
-const plotBundle = freshPlotBundle(plotBundleSpec(import.meta.dirname));
+const plotBundle = freshBundle(plotBundleSpec(import.meta.dirname));
 
 export default defineConfig({
   site,

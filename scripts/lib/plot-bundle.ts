@@ -23,9 +23,6 @@ export async function refreshPlotBundle(spec: PrebundleSpec): Promise<void> {
   if (freshBundle(spec) === undefined) await rebuildBundle(spec).catch(() => {});
 }
 
-/** The bundle's path if it is fresh now, else undefined (Plot then comes from node_modules). */
-export const freshPlotBundle = (spec: PrebundleSpec): string | undefined => freshBundle(spec);
-
 /** Vite: on the server side of a build, `@observablehq/plot` is `bundle` (a fresh one, as decided once), imported by Node from its file. */
 export function plotFromBundle(bundle: string | undefined): Plugin {
   return {

@@ -17,9 +17,9 @@
  * and the dev server (whose code changes while it runs) always draw.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { evictUnused, writeCacheFile } from '../core/cache-files.ts';
 import { inputsKey } from '../core/inputs-key.ts';
 import { processSlot } from '../core/process-slot.ts';
 
@@ -83,19 +83,6 @@ function read(path: string): Drawings | undefined {
   }
 }
 
-function store(path: string, d: Drawings): void {
-  const tmp = `${path}.${process.pid}.${threadId}.tmp`;
-  try {
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(tmp, JSON.stringify({ wide: d.wide, narrow: d.narrow }));
-    renameSync(tmp, path);
-  } catch {
-    // A cache: a read-only tree only means the next build draws again.
-  } finally {
-    rmSync(tmp, { force: true });
-  }
-}
-
 /** Chart `id`'s drawings: from the cache when this build has one and holds them, else drawn by `draw` (and stored). */
 export function cachedDrawings(id: string, draw: () => Drawings): Drawings {
   const c = slot.get();
@@ -118,19 +105,7 @@ export function cachedDrawings(id: string, draw: () => Drawings): Drawings {
 export function commitDrawings(keyNow: () => string | undefined): void {
   const c = slot.get();
   if (!c || c.fresh.size === 0) return;
-  if (keyNow() === c.key) for (const [path, drawn] of c.fresh) store(path, drawn);
+  if (keyNow() === c.key) for (const [path, drawn] of c.fresh) writeCacheFile(path, JSON.stringify({ wide: drawn.wide, narrow: drawn.narrow }));
   c.fresh.clear();
-  evictDrawings(c);
-}
-
-/** Drops entries this build did not use once they are an hour old (another build may still want a newer one). */
-function evictDrawings(c: Cache): void {
-  try {
-    for (const f of readdirSync(c.dir)) {
-      const path = join(c.dir, f);
-      if (/^[0-9a-f]{64}\.json$/.test(f) && !c.used.has(path) && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
-    }
-  } catch {
-    // A cache: what cannot be tidied now is tidied by a later build.
-  }
+  evictUnused(c.dir, /^[0-9a-f]{64}\.json$/, c.used);
 }

@@ -26,7 +26,7 @@ import { pageReader } from './html.ts';
 import { startSiteRevision } from '../admission/site-revision.ts';
 import { checkPublishedText } from './published-text.ts';
 import { checkContentDir } from './mdx-source.ts';
-import { passedBefore, proseKey, rememberPass } from './prose-verdict.ts';
+import { proseVerdict, type ProseVerdict } from './prose-verdict.ts';
 
 function fail(what: string, problems: readonly Problem[]): never {
   throw new ProblemError(problems, what);
@@ -56,11 +56,10 @@ export function auditGuards(options: { publishing?: boolean; plot?: string } = {
   let building = false;
   /** What the build's caches key: see src/charts/drawing-cache.ts and prose-verdict.ts. */
   let drawingInputs: DrawingInputs | undefined;
-  /** The prose check's key, when this build ran the check and passed: remembered once the build has passed. */
-  let proseToRemember: string | undefined;
-  let proseKeyAtStart: string | undefined;
+  /** The prose check's remembered pass (prose-verdict.ts), and whether this build ran the check and it passed. */
+  let prose: ProseVerdict | undefined;
+  let proseRan = false;
   const admitted = () => JSON.stringify({ lock: audit!.lock, history: audit!.history });
-  const proseDir = () => join(root, 'node_modules/.cache/prose-check');
   return {
     name: 'audit-guards',
     hooks: {
@@ -84,7 +83,7 @@ export function auditGuards(options: { publishing?: boolean; plot?: string } = {
         }
         handDown(audit);
         // Taken as soon as the audit is admitted, the code that will check the prose having just loaded.
-        if (building) proseKeyAtStart = proseKey(fileURLToPath(config.root), admitted());
+        if (building) prose = proseVerdict(fileURLToPath(new URL('node_modules/.cache/prose-check/', config.root)), fileURLToPath(config.root), admitted());
         // The method page's highlighted sources, made in another thread while Vite bundles the pages.
         startHighlighting(process.cwd(), [...new Set(audit.rederivations.map((r) => r.source))]);
         logger.info(summarise(audit));
@@ -102,13 +101,12 @@ export function auditGuards(options: { publishing?: boolean; plot?: string } = {
       },
       'astro:build:start': ({ logger }) => {
         try {
-          const key = proseKeyAtStart;
-          if (key !== undefined && passedBefore(proseDir(), key)) {
+          if (prose?.passedBefore) {
             logger.info('prose: passed the figure check in an earlier build from the same prose, audit, code and packages');
           } else {
             const problems = checkContent(root, audit!);
             if (problems.length) fail('The prose in content/ fails the figure check', problems);
-            proseToRemember = key;
+            proseRan = true;
             logger.info('prose: every figure in content/ comes through a figure component');
           }
         } catch (e) {
@@ -150,6 +148,6 @@ export function auditGuards(options: { publishing?: boolean; plot?: string } = {
     logger.info(`published text: no raw control character${options.publishing ? ', no local address' : ''}`);
     // The build has passed: what it drew and checked is kept for the next, if its inputs did not change meanwhile.
     if (drawingInputs) commitDrawings(() => drawingsKey(drawingInputs!));
-    if (proseToRemember !== undefined && proseKey(root, admitted()) === proseToRemember) rememberPass(proseDir(), proseToRemember);
+    if (proseRan) prose?.remember();
   }
 }

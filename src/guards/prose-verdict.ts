@@ -11,8 +11,9 @@
  * build is checked next time); a refusal is found again, with its places. The figure
  * check on the built pages runs on every build whatever this says.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeCacheFile } from '../core/cache-files.ts';
 import { inputsKey } from '../core/inputs-key.ts';
 
 /** Bump when the check's meaning changes in a way its source does not show. */
@@ -25,24 +26,31 @@ export function proseKey(root: string, audit: string): string | undefined {
 
 /** Whether a build with these very inputs passed the check. */
 export function passedBefore(dir: string, key: string): boolean {
-  const path = join(dir, key);
   try {
-    return existsSync(path) && readFileSync(path, 'utf8') === key;
+    return readFileSync(join(dir, key), 'utf8') === key;
   } catch {
     return false;
   }
 }
 
 export function rememberPass(dir: string, key: string): void {
-  const path = join(dir, key);
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(tmp, key);
-    renameSync(tmp, path);
-  } catch {
-    // A cache: a read-only tree only means the next build checks again.
-  } finally {
-    rmSync(tmp, { force: true });
-  }
+  writeCacheFile(join(dir, key), key);
+}
+
+/** One build's use of the remembered pass: the key taken as the build starts, and the pass kept once it has passed. */
+export interface ProseVerdict {
+  /** A build with these very inputs passed the check: it need not run. */
+  readonly passedBefore: boolean;
+  /** The check ran and passed, and the build has passed: kept, if the key taken again now is unchanged. */
+  remember(): void;
+}
+
+export function proseVerdict(dir: string, root: string, audit: string): ProseVerdict {
+  const key = proseKey(root, audit);
+  return {
+    passedBefore: key !== undefined && passedBefore(dir, key),
+    remember: () => {
+      if (key !== undefined && proseKey(root, audit) === key) rememberPass(dir, key);
+    },
+  };
 }

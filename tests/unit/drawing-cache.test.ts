@@ -129,7 +129,8 @@ describe('chart drawings kept between builds', () => {
     };
     visit('src/charts/charts.ts');
     assert.ok(seen.size > 10, `the charts' imports were found (${seen.size})`);
-    const offenders = [...seen].filter((f) => f !== 'src/charts/drawing-cache.ts' && /process\.env|Date\.now|new Date\(|Math\.random|performance\.now|process\.hrtime/.test(readFileSync(join(PROJECT, f), 'utf8')));
+    // The cache's own files (drawing-cache.ts, and cache-files.ts, which reads the clock to tidy) hold no drawing code.
+    const offenders = [...seen].filter((f) => f !== 'src/charts/drawing-cache.ts' && f !== 'src/core/cache-files.ts' && /process\.env|Date\.now|new Date\(|Math\.random|performance\.now|process\.hrtime/.test(readFileSync(join(PROJECT, f), 'utf8')));
     assert.deepEqual(offenders, []);
   });
 });

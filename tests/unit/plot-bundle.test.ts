@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Plugin } from 'vite';
 import { freshBundle } from '../../scripts/lib/prebundle.ts';
-import { freshPlotBundle, PLOT, plotBundleSpec, plotFromBundle, refreshPlotBundle } from '../../scripts/lib/plot-bundle.ts';
+import { PLOT, plotBundleSpec, plotFromBundle, refreshPlotBundle } from '../../scripts/lib/plot-bundle.ts';
 import { PROJECT } from '../support/fixture.ts';
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'plot-bundle-'));
@@ -62,7 +62,7 @@ describe("Plot's prebundle", () => {
   const resolveId = (p: Plugin, source: string) => (p.resolveId as (this: unknown, s: string) => unknown).call({}, source);
 
   test('Vite resolves Plot to the bundle, for the server side of a build only', () => {
-    const p = plotFromBundle(freshPlotBundle(spec));
+    const p = plotFromBundle(freshBundle(spec));
     assert.deepEqual(resolveId(p, PLOT), { id: bundle, external: 'absolute' });
     assert.equal(resolveId(p, 'd3'), null);
     assert.equal(p.apply, 'build');
@@ -74,7 +74,7 @@ describe("Plot's prebundle", () => {
   test('a bundle that is not fresh is not used: Plot then comes from node_modules', () => {
     const manifest = readdirSync(cacheDir).find((f) => f.endsWith('.manifest.json'))!;
     writeFileSync(join(cacheDir, manifest), '{}');
-    assert.equal(freshPlotBundle(spec), undefined);
-    assert.equal(resolveId(plotFromBundle(freshPlotBundle(spec)), PLOT), null);
+    assert.equal(freshBundle(spec), undefined);
+    assert.equal(resolveId(plotFromBundle(freshBundle(spec)), PLOT), null);
   });
 });

@@ -16,10 +16,11 @@
  * by the themes' variables, nothing else: no style sheet, script or hiding) and its
  * text is exactly the file's: the method page never shows code other than the file's own.
  */
-import { threadId, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { evictUnused, writeCacheFile } from '../../core/cache-files.ts';
 import { attr, isTag, readHtml, type HtmlElement } from '../../core/html-tree.ts';
 import { installedDigest } from '../../core/installed.ts';
 import { processSlot } from '../../core/process-slot.ts';
@@ -112,33 +113,6 @@ function cached(entry: Entry): string | undefined {
   return shownCode(html) === entry.source ? html : undefined;
 }
 
-function store(entry: Entry, html: string): void {
-  if (entry.path === undefined) return;
-  const tmp = `${entry.path}.${process.pid}.${threadId}.tmp`;
-  try {
-    mkdirSync(dirname(entry.path), { recursive: true });
-    writeFileSync(tmp, html);
-    renameSync(tmp, entry.path);
-  } catch {
-    // A cache: a read-only tree only means the next build highlights again.
-  } finally {
-    rmSync(tmp, { force: true });
-  }
-}
-
-/** Drops entries this build did not use once they are an hour old (a reader in another build may still want a newer one). */
-function evict(cacheDir: string, used: readonly Entry[]): void {
-  const keep = new Set(used.map((e) => e.path));
-  try {
-    for (const f of readdirSync(cacheDir)) {
-      const path = join(cacheDir, f);
-      if (/^[0-9a-f]{64}\.html$/.test(f) && !keep.has(path) && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
-    }
-  } catch {
-    // A cache: what cannot be tidied now is tidied by a later build.
-  }
-}
-
 /**
  * Each source's highlighted HTML: from the cache when an entry there has Shiki's shape
  * and shows exactly this text, otherwise highlighted now (the text given, never the
@@ -158,10 +132,10 @@ export async function resolveHighlights(sources: readonly Source[], cacheDir: st
   for (const e of missing) {
     const html = await codeToHtml(e.source, OPTIONS);
     if (shownCode(html) !== e.source) throw new Error(`the highlighted ${e.file} does not show the file's text in Shiki's shape`);
-    store(e, html);
+    if (e.path !== undefined) writeCacheFile(e.path, html);
     out[e.file] = html;
   }
-  evict(cacheDir, all);
+  evictUnused(cacheDir, /^[0-9a-f]{64}\.html$/, new Set(all.map((e) => e.path).filter((p) => p !== undefined)));
   return out;
 }
 
