@@ -76,12 +76,10 @@ function summarise(p: Profile): void {
 const dir = mkdtempSync(join(tmpdir(), 'trail-profile-'));
 try {
   const out = join(dir, 'dist');
-  const prepare = spawnSync(process.execPath, [join(root, 'scripts/prepare.ts')], { cwd: root, encoding: 'utf8', env: { ...process.env, AUDIT_ARTIFACTS: shared } });
-  if (prepare.status !== 0) throw new Error(`prepare failed:\n${prepare.stdout}${prepare.stderr}`);
   const r = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', AUDIT_ARTIFACTS: shared },
     maxBuffer: 64 << 20,
   });
   if (r.status !== 0) throw new Error(`astro build failed:\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);

@@ -4,9 +4,8 @@ import { artifactsRoot, lockPath } from '../../src/admission/paths.ts';
 import { reportRefusal, summarise } from '../../src/admission/report.ts';
 
 export interface Timing {
+  /** When the script began, in milliseconds since the process started. */
   readonly started: number;
-  readonly loaded: number;
-  readonly from: 'bundle' | 'source';
   /** Milliseconds since the process started. */
   readonly now: () => number;
 }
@@ -19,7 +18,7 @@ export function verify(timing: Timing | undefined): number {
     const admitted = timing?.now();
     console.log(summarise(audit));
     if (timing && loaded !== undefined && admitted !== undefined) {
-      console.log(`timing: script began ${timing.started.toFixed(1)} ms after the process, modules loaded in ${(timing.loaded - timing.started).toFixed(1)} ms (from ${timing.from}), admission in ${(admitted - loaded).toFixed(1)} ms`);
+      console.log(`timing: script began ${timing.started.toFixed(1)} ms after the process, modules loaded in ${(loaded - timing.started).toFixed(1)} ms, admission in ${(admitted - loaded).toFixed(1)} ms`);
     }
     return 0;
   } catch (e) {

@@ -5,15 +5,15 @@
 import * as Plot from '@observablehq/plot';
 import type { Audit } from '../audit/assemble.ts';
 import { HEADLINE_PREDICTOR } from '../core/names.ts';
-import { splitNames } from '../derive/splits.ts';
-import { table5 } from '../derive/table5.ts';
-import { formatFigure } from '../figures/format.ts';
-import { visibleText } from '../figures/untrusted.ts';
-import { headlineTable, precisionTable } from '../findings/tables/adversarial.ts';
-import { perCategoryBlockTables } from '../findings/tables/catf1.ts';
-import { table5Table } from '../findings/tables/datacheck.ts';
-import { shortestReachingTable } from '../findings/tables/normaliser.ts';
-import { slug, type TableSpec } from '../findings/tables/spec.ts';
+import { splitNames } from '../measures/splits.ts';
+import { table5 } from '../measures/table5.ts';
+import { formatFigure } from '../provenance/format.ts';
+import { visibleText } from '../provenance/untrusted.ts';
+import { headlineTable, precisionTable } from '../tables/adversarial.ts';
+import { perCategoryBlockTables } from '../tables/catf1.ts';
+import { table5Table } from '../tables/datacheck.ts';
+import { shortestReachingTable } from '../tables/normaliser.ts';
+import { slug, type TableSpec } from '../tables/spec.ts';
 import { renderBoth, SERIES, type Drawings } from './render.ts';
 
 export interface ChartSpec {

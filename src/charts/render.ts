@@ -10,7 +10,6 @@
 import * as Plot from '@observablehq/plot';
 // linkedom's own single-file build of the same version: one module to load instead of about 130 (about 90 ms a build).
 import { parseHTML } from 'linkedom/worker';
-import { cachedDrawings, type Drawings } from './drawing-cache.ts';
 
 export type PlotOptions = Omit<Plot.PlotOptions, 'document'>;
 
@@ -24,14 +23,18 @@ export const LAYOUTS = {
 } as const;
 export type Layout = (typeof LAYOUTS)[keyof typeof LAYOUTS] & { readonly narrow: boolean };
 
-export type { Drawings };
+/** A chart's two drawings, as SVG markup. */
+export interface Drawings {
+  readonly wide: string;
+  readonly narrow: string;
+}
 
-/** Draws a chart at both widths (or takes them from the build's cache, drawing-cache.ts); `build` receives the layout it draws for. */
+/** Draws a chart at both widths; `build` receives the layout it draws for. */
 export function renderBoth(build: (l: Layout) => PlotOptions, idPrefix: string): Drawings {
-  return cachedDrawings(idPrefix, () => ({
+  return {
     wide: renderPlot(build({ ...LAYOUTS.wide, narrow: false }), `${idPrefix}-w`, LAYOUTS.wide.fontSize),
     narrow: renderPlot(build({ ...LAYOUTS.narrow, narrow: true }), `${idPrefix}-n`, LAYOUTS.narrow.fontSize),
-  }));
+  };
 }
 
 /** Rounds the long floats Plot writes into coordinates and path data: a tenth of a pixel is below what any screen shows. */

@@ -9,7 +9,7 @@ import type { AdmittedRecord } from '../admission/change-history.ts';
 import type { PropertyName } from '../core/names.ts';
 import { toPointer } from '../admission/pointer.ts';
 import type { LeafChange } from '../admission/schemas.ts';
-import { parseRef } from '../figures/provenance.ts';
+import { parseRef } from '../provenance/provenance.ts';
 import { evidenceRefs } from './evidence-packet.ts';
 
 export const ASPECTS = ['verdict', 'magnitude', 'figures'] as const;

@@ -5,7 +5,7 @@
  * audit revision is the lock's digest, and the site's commit and date come from git.
  */
 import type { Audit } from '../audit/assemble.ts';
-import type { SiteRevision } from '../admission/site-revision.ts';
+import type { SiteRevision } from '../site/site-revision.ts';
 
 export interface Citation {
   readonly bibtex: string;

@@ -6,11 +6,11 @@
 import type { Audit } from '../audit/assemble.ts';
 import type { PropertyName } from '../core/names.ts';
 import { resolvePointer, toPointer } from '../admission/pointer.ts';
-import { artifactOf, parseRef, rederivedBy } from '../figures/provenance.ts';
+import { artifactOf, parseRef, rederivedBy } from '../provenance/provenance.ts';
 import { PROPERTY_SCORER_LINES } from './properties.ts';
 import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
 import { findingTables, findingsOf } from './registry.ts';
-import { cellSource, type Cell } from './tables/spec.ts';
+import { cellSource, type Cell } from '../tables/spec.ts';
 
 function leafOf(cell: Cell): string | undefined {
   const source = cellSource(cell);

@@ -4,7 +4,7 @@
  * Written into every evidence packet and every CSV's sidecar; the footer shows the same.
  */
 import type { Audit } from '../audit/assemble.ts';
-import type { SiteRevision } from '../admission/site-revision.ts';
+import type { SiteRevision } from '../site/site-revision.ts';
 
 export function revisionIdentity(a: Audit, site: SiteRevision) {
   return {

@@ -5,7 +5,7 @@
  * the findings placed on pages with the registry, both ways.
  */
 import type { Problem } from '../core/problem.ts';
-import { FINDING_IDS } from '../findings/finding-ids.ts';
+import { FINDING_IDS } from '../findings/registry.ts';
 import { builtPages } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
 import { attr, elementsWhere, isDocument, isTag, isText, readHtml, type HtmlDocument, type HtmlElement, type HtmlNode } from '../core/html-tree.ts';

@@ -9,11 +9,11 @@ import { parseMdxBody, splitFrontmatter, type MdxNode as Node } from './mdx-tree
 import type { Audit } from '../audit/assemble.ts';
 import type { Problem } from '../core/problem.ts';
 import { looseFigures } from './allowlist.ts';
-import { KINDS } from '../figures/format.ts';
-import { leaf, parseRef } from '../figures/provenance.ts';
-import { isDerivationName } from '../derive/named.ts';
-import { isConclusionName } from '../derive/conclusions.ts';
-import { isFindingId } from '../findings/finding-ids.ts';
+import { KINDS } from '../provenance/format.ts';
+import { leaf, parseRef } from '../provenance/provenance.ts';
+import { isDerivationName } from '../measures/named.ts';
+import { isConclusionName } from '../measures/conclusions.ts';
+import { isFindingId } from '../findings/registry.ts';
 import { isScorerLine } from '../findings/scorer-lines.ts';
 import { isGlossaryTerm } from '../findings/glossary.ts';
 
@@ -67,8 +67,8 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
           leaf(audit, f, pointer, kind as (typeof KINDS)[number]);
         });
       }
-      if (name === 'Derived' && !isDerivationName(attr(n, 'name') ?? '')) report(n, `<Derived name="${attr(n, 'name')}">: no such derivation (src/derive/named.ts)`);
-      if (name === 'Holds' && !isConclusionName(attr(n, 'that') ?? '')) report(n, `<Holds that="${attr(n, 'that')}">: no such conclusion (src/derive/conclusions.ts)`);
+      if (name === 'Derived' && !isDerivationName(attr(n, 'name') ?? '')) report(n, `<Derived name="${attr(n, 'name')}">: no such derivation (src/measures/named.ts)`);
+      if (name === 'Holds' && !isConclusionName(attr(n, 'that') ?? '')) report(n, `<Holds that="${attr(n, 'that')}">: no such conclusion (src/measures/conclusions.ts)`);
       if (name === 'Term' && !isGlossaryTerm(attr(n, 'of') ?? '')) report(n, `<Term of="${attr(n, 'of')}">: no such glossary term (src/findings/glossary.ts)`);
       if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? '')) report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
       if (name === 'FindingEvidence' && !isFindingId(attr(n, 'of') ?? '')) report(n, `<FindingEvidence of="${attr(n, 'of')}">: no such finding (src/findings/registry.ts)`);

@@ -1,13 +1,13 @@
 /**
  * Two checks over every text file the build wrote (HTML, CSV, JSON, XML, SVG, txt):
  * no raw control or bidirectional-formatting character (artifact strings are shown
- * visibly, src/figures/untrusted.ts, so one that slipped through is a bug), and, in a
+ * visibly, src/provenance/untrusted.ts, so one that slipped through is a bug), and, in a
  * build meant for publishing, no local address (a localhost canonical link or sitemap).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Problem } from '../core/problem.ts';
-import { RAW_CONTROL_IN_OUTPUT } from '../figures/untrusted.ts';
+import { RAW_CONTROL_IN_OUTPUT } from '../provenance/untrusted.ts';
 
 const TEXT = /\.(html|csv|json|xml|svg|txt|css|js|webmanifest)$/;
 const LOCAL = /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|\[::1\]/;

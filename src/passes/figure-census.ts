@@ -3,8 +3,8 @@
  * and by provenance. The method page carries placeholders that this fills in, so
  * the share of re-derived figures it states is the built site's own.
  */
-import type { Census } from '../figures/census.ts';
-import { formatFigure, type Kind } from '../figures/format.ts';
+import type { Census } from '../provenance/census.ts';
+import { formatFigure, type Kind } from '../provenance/format.ts';
 
 const NUMERIC = new Set(['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes']);
 

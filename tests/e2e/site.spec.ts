@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DIST, builtPages } from './pages.ts';
 import { BUDGET_GZ, weigh } from '../../scripts/bench/weigh.ts';
 import { open } from './support.ts';
-import { formatFigure, type Kind } from '../../src/figures/format.ts';
+import { formatFigure, type Kind } from '../../src/provenance/format.ts';
 import { resolvePointer } from '../../src/admission/pointer.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
 

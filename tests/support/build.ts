@@ -15,7 +15,7 @@ export interface Sandbox {
   dispose(): void;
 }
 
-/** The sandbox is a changed copy of the project, so it declares the project's commit as dirty (src/admission/site-revision.ts). */
+/** The sandbox is a changed copy of the project, so it declares the project's commit as dirty (src/site/site-revision.ts). */
 function declaredRevision(): Record<string, string> {
   const git = (args: string[]) => spawnSync('git', ['-C', PROJECT, ...args], { encoding: 'utf8' }).stdout.trim();
   const commit = git(['rev-parse', 'HEAD']);

@@ -1,37 +1,20 @@
 /**
- * The import graph of src/, and the two rules the pipeline keeps: no cycle, and no
- * import from a lower layer to a higher one. Type-only imports count: a type
- * borrowed from above is still a dependency on what is above.
+ * The import graph of src/, and the rules the pipeline keeps: no cycle between files or
+ * between folders, and no import from a lower layer to a higher one (the layers are the
+ * folders of src/core/pipeline.ts). Type-only imports count: a type borrowed from above
+ * is still a dependency on what is above.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-
-/** The pipeline, lowest first. A file may import its own layer and those below it. */
-export const LAYERS: readonly (readonly [layer: string, prefixes: readonly string[]])[] = [
-  ['core', ['src/core/', 'src/site/']],
-  ['admission', ['src/admission/']],
-  ['rederive', ['src/rederive/']],
-  ['audit', ['src/audit/']],
-  ['figures', ['src/figures/']],
-  ['derive', ['src/derive/']],
-  ['tables', ['src/findings/tables/']],
-  ['charts', ['src/charts/']],
-  ['findings', ['src/findings/']],
-  ['components', ['src/components/']],
-  ['layouts', ['src/layouts/']],
-  ['pages', ['src/pages/']],
-  ['guards and passes', ['src/guards/', 'src/passes/']],
-];
+import { PIPELINE } from '../../src/core/pipeline.ts';
 
 export type Graph = ReadonlyMap<string, readonly string[]>;
 
-/** The layer whose longest prefix names the file (src/findings/tables/ before src/findings/). */
-export function layerOf(file: string): { name: string; rank: number } | undefined {
-  let best: { name: string; rank: number; length: number } | undefined;
-  LAYERS.forEach(([name, prefixes], rank) => {
-    for (const p of prefixes) if (file.startsWith(p) && (!best || p.length > best.length)) best = { name, rank, length: p.length };
-  });
-  return best && { name: best.name, rank: best.rank };
+/** The layer of a file: its folder directly under src/, ranked by its place in PIPELINE. */
+export function layerOf(file: string, pipeline: readonly (readonly [string, string])[] = PIPELINE): { name: string; rank: number } | undefined {
+  const m = /^src\/([^/]+)\//.exec(file);
+  const rank = m ? pipeline.findIndex(([folder]) => folder === m[1]) : -1;
+  return rank < 0 ? undefined : { name: pipeline[rank]![0], rank };
 }
 
 const SPECIFIERS = [
@@ -98,13 +81,25 @@ export function cycles(graph: Graph): string[][] {
   return out;
 }
 
-/** Every breach of the two rules, one message each, naming both files. */
+/** The same graph between folders: a folder imports another when one of its files imports one of the other's. */
+export function folderGraph(graph: Graph): Graph {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = dirname(file);
+    const set = folders.get(from) ?? new Set<string>();
+    folders.set(from, set);
+    for (const t of targets) if (dirname(t) !== from) set.add(dirname(t));
+  }
+  return new Map([...folders].map(([f, s]) => [f, [...s].sort()]));
+}
+
+/** Every breach of the rules, one message each, naming both files (or the folders of a cycle). */
 export function pipelineProblems(graph: Graph): string[] {
   const problems: string[] = [];
   for (const [file, targets] of graph) {
     const from = layerOf(file);
     if (!from) {
-      problems.push(`${file} is in no pipeline layer: add its folder to LAYERS in tests/support/import-graph.ts`);
+      problems.push(`${file} is in no pipeline layer: its folder under src/ must be one of PIPELINE in src/core/pipeline.ts`);
       continue;
     }
     for (const target of targets) {
@@ -115,5 +110,6 @@ export function pipelineProblems(graph: Graph): string[] {
     }
   }
   for (const c of cycles(graph)) problems.push(`import cycle: ${c.join(' -> ')} (each reaches the others)`);
+  for (const c of cycles(folderGraph(graph))) problems.push(`folder cycle: ${c.join(' -> ')} (a file in each imports a file in the next)`);
   return problems;
 }

@@ -17,7 +17,7 @@ import { ARTIFACT_PATHS, type ArtifactPath } from '../../src/admission/schemas.t
 import type { Artifacts } from '../../src/admission/types.ts';
 import { rederive, type Audit } from '../../src/audit/assemble.ts';
 import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR } from '../../src/core/names.ts';
-import { PAPER_FIGURES } from '../../src/figures/paper.ts';
+import { PAPER_FIGURES } from '../../src/provenance/paper.ts';
 import { REDERIVATIONS } from '../../src/rederive/index.ts';
 
 const COMMIT = 'c0ffee'.padEnd(40, '0');

@@ -124,13 +124,31 @@ test('with AUDIT_ARTIFACTS unset, the build step copies from ../shared/trail-sco
   }
 });
 
+test('with AUDIT_ARTIFACTS unset and no copy beside the project, a failed download says both were tried', () => {
+  const top = empty();
+  try {
+    const project = join(top, 'project');
+    mkdirSync(project);
+    const env: Record<string, string | undefined> = { ...process.env, AUDIT_ROOT: join(top, 'root'), AUDIT_LOCK: LOCK, AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/', AUDIT_DOWNLOAD_INSECURE: '1' };
+    delete env['AUDIT_ARTIFACTS'];
+    mkdirSync(join(top, 'root'));
+    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/prepare.ts')], { cwd: project, env, encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, new RegExp(`expected the artifacts from a copy at ${join(top, 'shared/trail-scorer-audit').replaceAll('/', '\\/')} \\(not there; AUDIT_ARTIFACTS names another\\) or the download; found a failed request`));
+    assert.equal(r.stderr.trim().split('\n').length, 2, 'one message and its hint');
+  } finally {
+    rmSync(top, { recursive: true, force: true });
+  }
+});
+
 test('when the download fails, the build step stops and says how to point it at a local copy', () => {
   const root = empty();
   try {
     const r = run('scripts/prepare.ts', [], { AUDIT_ROOT: root, AUDIT_ARTIFACTS: '', AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/', AUDIT_DOWNLOAD_INSECURE: '1' });
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /download failed/);
-    assert.match(r.stderr, /AUDIT_ARTIFACTS=\.\.\/shared\/trail-scorer-audit npm run build/);
+    assert.match(r.stderr, /expected the artifacts from the download AUDIT_ARTIFACTS= \(empty\) asks for; found a failed request/);
+    assert.match(r.stderr, /hint: Bring the artifacts in with `npm run artifacts -- --from <dir>`/);
+    assert.equal(r.stderr.trim().split('\n').length, 2, 'one message and its hint');
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

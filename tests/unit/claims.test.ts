@@ -21,8 +21,8 @@ import {
   type RegisterRow,
 } from '../../src/guards/claims.ts';
 import { unlinkedFirstUses } from '../../src/guards/glossary-links.ts';
-import { isConclusionName } from '../../src/derive/conclusions.ts';
-import { isDerivationName } from '../../src/derive/named.ts';
+import { isConclusionName } from '../../src/measures/conclusions.ts';
+import { isDerivationName } from '../../src/measures/named.ts';
 import { resolvePointer } from '../../src/admission/pointer.ts';
 import { PROJECT, SHARED } from '../support/fixture.ts';
 import { normalise, sharedRuns } from '../support/own-words.ts';

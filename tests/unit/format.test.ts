@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { formatFigure, type Kind } from '../../src/figures/format.ts';
+import { formatFigure, type Kind } from '../../src/provenance/format.ts';
 import { roundPython, toFixedPython } from '../../src/core/python-round.ts';
 
 // Expected strings written by Python's own format() and round(), including exact binary ties.

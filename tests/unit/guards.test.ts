@@ -4,9 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { assembleAudit } from '../../src/audit/assemble.ts';
-import { FINDINGS } from '../../src/findings/registry.ts';
-import { FINDING_IDS, idsMismatch } from '../../src/findings/finding-ids.ts';
-import { assertConclusion, CONCLUSIONS } from '../../src/derive/conclusions.ts';
+import { assertConclusion, CONCLUSIONS } from '../../src/measures/conclusions.ts';
 import { checkBuiltSite, scanHtml } from '../../src/guards/built-html.ts';
 import { describeProblem } from '../../src/core/problem.ts';
 import { checkMdxSource } from '../../src/guards/mdx-source.ts';
@@ -125,19 +123,6 @@ describe('findings registry, both ways', () => {
       writeFileSync(path, html.replace(/<main\b[^>]*>/, (m) => `${m}<section data-finding="rumour"></section>`));
       assert.deepEqual(checkBuiltSite(dist).map(describeProblem), ['src/findings/registry.ts: a page places finding "rumour", which is not in the registry']);
     });
-  });
-});
-
-describe('the findings index and the registry', () => {
-  test('the registry lists the indexed findings in their order', () => {
-    assert.deepEqual(FINDINGS.map((f) => f.id), [...FINDING_IDS]);
-  });
-  test('a finding missing, added or moved is refused, naming it', () => {
-    const index = ['a', 'b', 'c'];
-    assert.equal(idsMismatch(['a', 'b', 'c'], index), undefined);
-    assert.equal(idsMismatch(['a', 'c'], index), 'no descriptor for "b"');
-    assert.equal(idsMismatch(['a', 'b', 'c', 'd'], index), '"d" described but not in src/findings/finding-ids.ts');
-    assert.equal(idsMismatch(['a', 'c', 'b'], index), 'described in another order: "c" at position 2, where the index has "b"');
   });
 });
 

@@ -484,7 +484,7 @@ describe('--update-lock credits each file to the commit that holds it', () => {
 
 describe('artifact strings cannot rewrite the page', () => {
   test('control and bidi characters are shown visibly, each in its own segment', async () => {
-    const { segments, visibleText, jsonText } = await import('../../src/figures/untrusted.ts');
+    const { segments, visibleText, jsonText } = await import('../../src/provenance/untrusted.ts');
     assert.equal(visibleText('a\u0000b\u0007c\u007f'), 'a\u2400b\u2407c\u2421');
     assert.equal(visibleText('x\u202Ey'), 'x\\u202Ey');
     assert.deepEqual(segments('ok\u202Eevil'), [
@@ -496,13 +496,13 @@ describe('artifact strings cannot rewrite the page', () => {
     assert.doesNotMatch(jsonText({ s: 'a\u202E\u0085b\u0000' }), /[\u0000\u0085\u202E]/, 'nothing raw');
   });
   test('CSV shows control characters visibly', async () => {
-    const { toCsv } = await import('../../src/findings/tables/csv.ts');
+    const { toCsv } = await import('../../src/tables/csv.ts');
     const words = (text: string) => ({ words: { text, source: { type: 'artifact' as const, file: 'results/pairing.json' as const, pointer: '/x' } } });
     const csv = toCsv({ id: 't', table: { columns: [{ label: 'name' }], rows: [[words('NUL\u0000BEL\u0007RLO\u202E')]] } } as never);
     assert.equal(csv, 'name\r\nNUL\u2400BEL\u2407RLO\\u202E\r\n');
   });
   test('negative zero renders as zero', async () => {
-    const { formatFigure } = await import('../../src/figures/format.ts');
+    const { formatFigure } = await import('../../src/provenance/format.ts');
     assert.equal(formatFigure(-0, 'score'), '0.000');
     assert.equal(formatFigure(-0, 'percent1'), '0.0%');
     assert.equal(formatFigure(-0, 'count'), '0');

@@ -1,7 +1,10 @@
-/** The pipeline runs one way: no import cycle and no upward import anywhere in src/. */
+/** The pipeline runs one way: no import cycle between files or folders and no upward import anywhere in src/. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { cycles, importGraph, importsOf, pipelineProblems } from '../support/import-graph.ts';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { cycles, importGraph, importsOf, layerOf, pipelineProblems } from '../support/import-graph.ts';
+import { PIPELINE } from '../../src/core/pipeline.ts';
 import { PROJECT } from '../support/fixture.ts';
 
 describe('import graph of src/', () => {
@@ -13,11 +16,11 @@ describe('import graph of src/', () => {
 
   test('trips on an upward import, naming both files', () => {
     const graph = new Map([
-      ['src/rederive/reference.ts', ['src/derive/splits.ts']],
-      ['src/derive/splits.ts', []],
+      ['src/rederive/reference.ts', ['src/measures/splits.ts']],
+      ['src/measures/splits.ts', []],
     ]);
     assert.deepEqual(pipelineProblems(graph), [
-      'src/rederive/reference.ts (rederive) imports src/derive/splits.ts (derive): a lower pipeline layer may not import a higher one',
+      'src/rederive/reference.ts (rederive) imports src/measures/splits.ts (measures): a lower pipeline layer may not import a higher one',
     ]);
   });
 
@@ -30,6 +33,27 @@ describe('import graph of src/', () => {
     ]);
     assert.deepEqual(cycles(graph), [['src/admission/admit.ts', 'src/admission/crosschecks.ts', 'src/admission/types.ts']]);
     assert.match(pipelineProblems(graph).join('\n'), /import cycle: src\/admission\/admit\.ts -> src\/admission\/crosschecks\.ts -> src\/admission\/types\.ts/);
+  });
+
+  test('every folder of src/ is one layer of the pipeline, and every layer a folder', () => {
+    const folders = readdirSync(join(PROJECT, 'src'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    assert.deepEqual(folders, PIPELINE.map(([f]) => f).sort());
+  });
+
+  test('a nested folder is its top folder\'s layer, not one of its own', () => {
+    assert.deepEqual(layerOf('src/findings/descriptors/x.ts'), layerOf('src/findings/registry.ts'));
+    assert.equal(layerOf('src/x.ts'), undefined);
+  });
+
+  test('trips on a cycle between folders that no file cycle shows', () => {
+    const graph = new Map([
+      ['src/findings/a.ts', ['src/findings/sub/b.ts']],
+      ['src/findings/sub/b.ts', []],
+      ['src/findings/sub/c.ts', ['src/findings/d.ts']],
+      ['src/findings/d.ts', []],
+    ]);
+    assert.deepEqual(cycles(graph), []);
+    assert.deepEqual(pipelineProblems(graph), ['folder cycle: src/findings -> src/findings/sub (a file in each imports a file in the next)']);
   });
 
   test('trips on a file in no layer', () => {

@@ -1,8 +1,8 @@
 /** Row ids come from the row's key, not its position; collisions are resolved deterministically and every id is unique. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { rowIds, rowSlug } from '../../src/findings/tables/row-ids.ts';
-import type { Cell, TableSpec } from '../../src/findings/tables/spec.ts';
+import { rowIds, rowSlug } from '../../src/tables/row-ids.ts';
+import type { Cell, TableSpec } from '../../src/tables/spec.ts';
 
 const label = (s: string): Cell => ({ label: s });
 const table = (rows: string[][]): TableSpec => ({ id: 't', caption: 'c', table: { columns: rows[0]!.map(() => ({ label: 'x' })), rows: rows.map((r) => r.map(label)) } });

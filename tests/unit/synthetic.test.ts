@@ -12,9 +12,9 @@ import { admit } from '../../src/admission/admit.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { rederive } from '../../src/audit/assemble.ts';
 import { PROPERTY_NAMES } from '../../src/core/names.ts';
-import { NAMED_DERIVATIONS } from '../../src/derive/named.ts';
+import { NAMED_DERIVATIONS } from '../../src/measures/named.ts';
 import { allTables } from '../../src/findings/registry.ts';
-import { toCsv } from '../../src/findings/tables/csv.ts';
+import { toCsv } from '../../src/tables/csv.ts';
 import { matchSnapshot } from '../support/snapshot.ts';
 import { syntheticAudit, writeSyntheticAudit } from '../support/synthetic-audit.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { allTables, findingTables } from '../../src/findings/registry.ts';
 import type { FindingId } from '../../src/findings/registry.ts';
-import { toCsv } from '../../src/findings/tables/csv.ts';
+import { toCsv } from '../../src/tables/csv.ts';
 import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';
 
 const audit = assembleAudit({ root: SHARED, lockPath: LOCK });

@@ -1,6 +1,6 @@
 /** Gold locations that are not spans of the trace they annotate. */
-import type { FindingDescriptor } from '../descriptor.ts';
-import { absentLocationsTable } from '../tables/adversarial.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { absentLocationsTable } from '../../tables/adversarial.ts';
 
 export const absentLocations = {
   id: 'absent-locations',

@@ -1,6 +1,6 @@
 /** Why nothing reaches a perfect score: the reachable ceiling per split. */
-import type { FindingDescriptor } from '../descriptor.ts';
-import { ceilingTable } from '../tables/adversarial.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { ceilingTable } from '../../tables/adversarial.ts';
 
 export const ceiling = {
   id: 'ceiling',

@@ -1,6 +1,6 @@
 /** The committed files, counted. */
-import type { FindingDescriptor } from '../descriptor.ts';
-import { committedFilesTable } from '../tables/site.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { committedFilesTable } from '../../tables/site.ts';
 
 export const committedFiles = {
   id: 'committed-files',

@@ -1,6 +1,6 @@
 /** The nine pre-registered properties and their verdicts, in one grid. */
-import type { FindingDescriptor } from '../descriptor.ts';
-import { verdictsTable } from '../tables/site.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { verdictsTable } from '../../tables/site.ts';
 
 export const conditions = {
   id: 'conditions',

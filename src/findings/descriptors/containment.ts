@@ -1,6 +1,6 @@
 /** Containment runs one way: one spelling rescued onto a longer label, one dropped. */
-import type { FindingDescriptor } from '../descriptor.ts';
-import { containmentTable } from '../tables/normaliser.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { containmentTable } from '../../tables/normaliser.ts';
 
 export const containment = {
   id: 'containment',

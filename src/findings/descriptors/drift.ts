@@ -1,6 +1,6 @@
 /** Gold spellings that are not taxonomy labels, and where the normaliser sends them. */
-import type { FindingDescriptor } from '../descriptor.ts';
-import { driftTable } from '../tables/normaliser.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { driftTable } from '../../tables/normaliser.ts';
 
 export const drift = {
   id: 'drift',

@@ -1,6 +1,6 @@
 /** The abstract's eleven percent against Table 1: the means that might give it. */
-import type { FindingDescriptor } from '../descriptor.ts';
-import { elevenPercentTable } from '../tables/adversarial.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { elevenPercentTable } from '../../tables/adversarial.ts';
 
 export const elevenPercent = {
   id: 'eleven-percent',

@@ -1,7 +1,7 @@
 /** How little it takes to reach a label: the shortest reaching strings, as a table and a chart, then the probes. */
 import { reachChart } from '../../charts/charts.ts';
-import type { FindingDescriptor } from '../descriptor.ts';
-import { probesTable, shortestReachingTable } from '../tables/normaliser.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { probesTable, shortestReachingTable } from '../../tables/normaliser.ts';
 
 export const fallback = {
   id: 'fallback',

@@ -1,10 +1,10 @@
 /** Every predictor on every split, then the same as a chart per split. */
 import { toPointer } from '../../admission/pointer.ts';
 import { volumeChart } from '../../charts/charts.ts';
-import { splitNames } from '../../derive/splits.ts';
-import { keyWords, leaf, words } from '../../figures/provenance.ts';
-import type { EvidenceItem, FindingDescriptor } from '../descriptor.ts';
-import { headlineTable } from '../tables/adversarial.ts';
+import { splitNames } from '../../measures/splits.ts';
+import { keyWords, leaf, words } from '../../provenance/provenance.ts';
+import type { EvidenceItem, FindingDescriptor } from './descriptor.ts';
+import { headlineTable } from '../../tables/adversarial.ts';
 
 const F = 'results/adversarial.json' as const;
 

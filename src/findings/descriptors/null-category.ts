@@ -1,6 +1,6 @@
 /** P8: the constructed trace, the three ways it is scored, and what the real gold holds. */
-import type { FindingDescriptor } from '../descriptor.ts';
-import { constructedTraceTable, nullRunsTable, realGoldTable } from '../tables/pairing.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { constructedTraceTable, nullRunsTable, realGoldTable } from '../../tables/pairing.ts';
 
 export const nullCategory = {
   id: 'null-category',

@@ -1,8 +1,8 @@
 /** Category F-score ignores where: the scores, a chart, and each identical block side by side. */
 import { toPointer } from '../../admission/pointer.ts';
 import { perCategoryChart } from '../../charts/charts.ts';
-import type { EvidenceItem, FindingDescriptor } from '../descriptor.ts';
-import { perCategoryBlockTables, perCategoryTable } from '../tables/catf1.ts';
+import type { EvidenceItem, FindingDescriptor } from './descriptor.ts';
+import { perCategoryBlockTables, perCategoryTable } from '../../tables/catf1.ts';
 
 export const perCategory = {
   id: 'per-category',

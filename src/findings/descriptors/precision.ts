@@ -1,7 +1,7 @@
 /** What the metric does not divide by: precision, which TRAIL never reports, as a table and a chart. */
 import { recallPrecisionChart } from '../../charts/charts.ts';
-import type { FindingDescriptor } from '../descriptor.ts';
-import { precisionTable } from '../tables/adversarial.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { precisionTable } from '../../tables/adversarial.ts';
 
 export const precision = {
   id: 'precision',

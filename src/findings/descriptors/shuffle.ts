@@ -1,8 +1,8 @@
 /** P5's evidence: every rescored figure under the pinned and the shuffled taxonomy, and the order-dependent strings. */
 import { toPointer } from '../../admission/pointer.ts';
-import { leaf } from '../../figures/provenance.ts';
-import type { FindingDescriptor } from '../descriptor.ts';
-import { orderDependentTable, shuffleScoresTable } from '../tables/normaliser.ts';
+import { leaf } from '../../provenance/provenance.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { orderDependentTable, shuffleScoresTable } from '../../tables/normaliser.ts';
 
 const F = 'results/normaliser.json' as const;
 

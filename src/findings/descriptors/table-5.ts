@@ -1,8 +1,8 @@
 /** Table 5 of the paper against the tree at the pinned commit, the abstract's totals, and the disagreements drawn. */
 import { table5Chart } from '../../charts/charts.ts';
-import { table5 as table5Cells } from '../../derive/table5.ts';
-import type { FindingDescriptor } from '../descriptor.ts';
-import { table5Table, table5TotalsTable } from '../tables/datacheck.ts';
+import { table5 as table5Cells } from '../../measures/table5.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { table5Table, table5TotalsTable } from '../../tables/datacheck.ts';
 
 export const table5 = {
   id: 'table-5',

@@ -1,9 +1,9 @@
 /** The claim in one table: the headline predictor against the best published row and the ceiling, on the first split. */
 import { toPointer } from '../../admission/pointer.ts';
-import { firstSplit } from '../../derive/splits.ts';
-import { keyWords, leaf } from '../../figures/provenance.ts';
-import type { FindingDescriptor } from '../descriptor.ts';
-import { teaserTable } from '../tables/adversarial.ts';
+import { firstSplit } from '../../measures/splits.ts';
+import { keyWords, leaf } from '../../provenance/provenance.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { teaserTable } from '../../tables/adversarial.ts';
 
 const F = 'results/adversarial.json' as const;
 

@@ -1,7 +1,7 @@
 /** The gold files that do not parse, where the reader stops, and the traces the run walked past (when there are any). */
-import type { FindingDescriptor } from '../descriptor.ts';
-import { walkedPastTable } from '../tables/adversarial.ts';
-import { unreadableTable } from '../tables/datacheck.ts';
+import type { FindingDescriptor } from './descriptor.ts';
+import { walkedPastTable } from '../../tables/adversarial.ts';
+import { unreadableTable } from '../../tables/datacheck.ts';
 
 export const unreadableGold = {
   id: 'unreadable-gold',

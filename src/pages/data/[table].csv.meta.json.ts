@@ -6,9 +6,9 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
 import { allTables } from '../../findings/registry.ts';
-import type { TableSpec } from '../../findings/tables/spec.ts';
+import type { TableSpec } from '../../tables/spec.ts';
 import { revisionIdentity } from '../../findings/revision.ts';
-import { siteRevision } from '../../admission/site-revision.ts';
+import { siteRevision } from '../../site/site-revision.ts';
 
 export const getStaticPaths = (() => allTables(handedDown()).map((spec) => ({ params: { table: spec.id }, props: { spec } }))) satisfies GetStaticPaths;
 

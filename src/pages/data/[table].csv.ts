@@ -2,8 +2,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
 import { allTables } from '../../findings/registry.ts';
-import type { TableSpec } from '../../findings/tables/spec.ts';
-import { toCsv } from '../../findings/tables/csv.ts';
+import type { TableSpec } from '../../tables/spec.ts';
+import { toCsv } from '../../tables/csv.ts';
 
 export const getStaticPaths = (() => allTables(handedDown()).map((spec) => ({ params: { table: spec.id }, props: { spec } }))) satisfies GetStaticPaths;
 

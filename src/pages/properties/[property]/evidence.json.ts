@@ -4,8 +4,8 @@ import { handedDown } from '../../../audit/handoff.ts';
 import { PROPERTY_NAMES, type PropertyName } from '../../../core/names.ts';
 import { evidencePacket } from '../../../findings/evidence-packet.ts';
 import { revisionIdentity } from '../../../findings/revision.ts';
-import { siteRevision } from '../../../admission/site-revision.ts';
-import { jsonText } from '../../../figures/untrusted.ts';
+import { siteRevision } from '../../../site/site-revision.ts';
+import { jsonText } from '../../../provenance/untrusted.ts';
 
 export const getStaticPaths = (() => PROPERTY_NAMES.map((name) => ({ params: { property: name.toLowerCase() }, props: { name } }))) satisfies GetStaticPaths;
 

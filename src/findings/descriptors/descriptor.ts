@@ -1,0 +1,41 @@
+/**
+ * What a finding is, in one place: its id, its title, the properties it bears on,
+ * and its evidence (tables and charts, with their captions and notes) as data. The
+ * registry, the property pages, the evidence packets, the CSV routes and the
+ * guards all read the list in registry.ts; FindingEvidence.astro renders any of them.
+ */
+import type { Audit } from '../../audit/assemble.ts';
+import type { ChartSpec } from '../../charts/charts.ts';
+import type { PropertyName } from '../../core/names.ts';
+import type { Figure, Words } from '../../provenance/provenance.ts';
+import type { TableSpec } from '../../tables/spec.ts';
+
+/** Our words with figures and artifact strings in line, in order; rendered as text, never as markup. */
+export type RichPart = string | { readonly fig: Figure } | { readonly words: Words; readonly as?: 'name' | 'quote' };
+export type Rich = readonly RichPart[];
+
+export type EvidenceItem =
+  | { readonly table: TableSpec; readonly caption?: Rich; readonly note?: Rich }
+  | { readonly chart: ChartSpec }
+  /** A collapsed block: a summary line, then its tables, then optionally a list of artifact strings. */
+  | {
+      readonly details: {
+        readonly id?: string;
+        readonly summary: Rich;
+        readonly items: readonly EvidenceItem[];
+        readonly list?: { readonly intro: string; readonly items: readonly Words[] };
+      };
+    };
+
+export interface FindingDescriptor {
+  readonly id: string;
+  readonly title: string;
+  readonly properties: readonly PropertyName[];
+  /** Tables and charts in the order the finding shows them; empty for a finding carried by its prose. */
+  readonly evidence: (a: Audit) => readonly EvidenceItem[];
+}
+
+/** Every table an evidence list holds, including those inside collapsed blocks. */
+export function tablesOf(items: readonly EvidenceItem[]): TableSpec[] {
+  return items.flatMap((i) => ('table' in i ? [i.table] : 'details' in i ? tablesOf(i.details.items) : []));
+}

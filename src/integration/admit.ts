@@ -1,0 +1,25 @@
+/**
+ * The build's first step, for `astro build` and `astro dev` alike: the artifacts brought
+ * in if missing, admitted and re-derived once, the site's own commit read, and both
+ * handed down to the pages; the method page's sources start highlighting meanwhile.
+ */
+import { artifactsRoot, lockPath } from '../admission/paths.ts';
+import { prepareArtifacts } from '../admission/prepare.ts';
+import { summarise } from '../admission/report.ts';
+import { assembleAudit, type Audit } from '../audit/assemble.ts';
+import { handDown } from '../audit/handoff.ts';
+import { startHighlighting } from '../audit/highlighted-sources.ts';
+import { siteRevision } from '../site/site-revision.ts';
+import type { Logger } from './refusal.ts';
+
+export async function admitForBuild(logger: Logger): Promise<Audit> {
+  for (const line of await prepareArtifacts()) logger.info(`artifacts: ${line}`);
+  const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+  // Every page names the commit it is built from: refuse now if that cannot be known.
+  const site = siteRevision();
+  logger.info(`site revision: ${site.label} of ${site.date} (from ${site.from})`);
+  handDown(audit);
+  startHighlighting(process.cwd(), [...new Set(audit.rederivations.map((r) => r.source))]);
+  logger.info(summarise(audit));
+  return audit;
+}

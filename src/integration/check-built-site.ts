@@ -1,0 +1,38 @@
+/**
+ * After Astro has written the site: the passes rewrite dist/ first (census, print
+ * references, script hashes), so the guards then judge the very bytes that are
+ * published, each page parsed once for all of them; the search index is written by
+ * Pagefind meanwhile, before the checks that read it.
+ */
+import { checkBuiltSite } from '../guards/built-html.ts';
+import { pageReader } from '../guards/html.ts';
+import { checkLinks } from '../guards/links.ts';
+import { checkPublishedText } from '../guards/published-text.ts';
+import { rewritePages } from '../passes/rewrite-pages.ts';
+import { startSearchIndex } from '../passes/search-index.ts';
+import { fail, type Logger } from './refusal.ts';
+
+export interface BuiltSite {
+  readonly dist: string;
+  readonly base: string;
+  readonly site: string | undefined;
+  readonly publishing: boolean;
+}
+
+export async function checkBuilt({ dist, base, site, publishing }: BuiltSite, logger: Logger): Promise<void> {
+  const rewritten = rewritePages(dist);
+  logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);
+  logger.info(`print references: external links numbered on ${rewritten.printReferences} page(s)`);
+  logger.info(`content security policy: inline scripts hashed on ${rewritten.scriptsHashed} page(s)`);
+  const finishSearchIndex = await startSearchIndex(dist);
+  const read = pageReader();
+  fail('The built site fails the figure check', checkBuiltSite(dist, read));
+  logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
+  logger.info(`search index: written by Pagefind from the ${await finishSearchIndex()} pages it read (a page without data-pagefind-body is read and left out)`);
+  const links = checkLinks(dist, base, site, read);
+  fail('The built site has broken links', links.problems);
+  const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');
+  logger.info(`link check: ${links.internal} internal links and anchors resolve; external links, not fetched: ${hosts}`);
+  fail('The built site writes what it must not', checkPublishedText(dist, publishing));
+  logger.info(`published text: no raw control character${publishing ? ', no local address' : ''}`);
+}

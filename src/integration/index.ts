@@ -1,0 +1,43 @@
+/**
+ * The build as an Astro integration: the one path for `npm run build`, `astro build`,
+ * `astro dev` and the tests' sandbox builds. When Astro starts, the audit is admitted
+ * once and handed down (admit.ts); before it renders, the prose is checked
+ * (check-prose.ts); once the site is written, it is rewritten by the passes and judged
+ * by the guards (check-built-site.ts). Any refusal stops the build (refusal.ts).
+ */
+import type { AstroIntegration } from 'astro';
+import { fileURLToPath } from 'node:url';
+import type { Audit } from '../audit/assemble.ts';
+import { admitForBuild } from './admit.ts';
+import { checkBuilt } from './check-built-site.ts';
+import { checkProse } from './check-prose.ts';
+import { orStop } from './refusal.ts';
+
+/** `publishing`: a build meant for publishing (src/site/settings.ts). */
+export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {
+  let root = process.cwd();
+  let base = '/';
+  let site: string | undefined;
+  let audit: Audit | undefined;
+  return {
+    name: 'audit-guards',
+    hooks: {
+      'astro:config:setup': async ({ command, logger }) => {
+        if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
+        audit = await orStop(logger, () => admitForBuild(logger));
+      },
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+        base = config.base;
+        site = config.site;
+      },
+      'astro:build:start': async ({ logger }) => {
+        await orStop(logger, () => checkProse(root, audit!, logger));
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const dist = fileURLToPath(dir);
+        await orStop(logger, () => checkBuilt({ dist, base, site, publishing: options.publishing ?? false }, logger), dist);
+      },
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The works this site cites, as typed sources, and the links to them built from the
+ * admitted lock (never hand-typed commits).
+ *
+ * What is verified, and from where: the title and the first author come from the
+ * audit's README (its last line cites the paper); the identifier and the version
+ * (v3) from the artifacts' own citations (results/adversarial.json#/table_1 and
+ * results/datacheck.json#/table_5, checked against PAPER_ID at build); the year from
+ * the identifier, whose first four digits are the year and month of the first
+ * version. The full author list is in no material this project holds, so the
+ * citation says "et al." and says why.
+ */
+import type { Lock } from '../admission/schemas.ts';
+import type { Figure } from './provenance.ts';
+
+export const TRAIL_PAPER = {
+  firstAuthor: 'Deshpande',
+  authorsNote: 'first author as the audit cites it; the full author list is not reproduced here because this site has no verified copy of it',
+  title: 'TRAIL: Trace Reasoning and Agentic Issue Localization',
+  arxiv: '2505.08638',
+  version: 'v3',
+  publisher: 'Patronus AI',
+} as const;
+
+export const PAPER_ID = `arXiv:${TRAIL_PAPER.arxiv}${TRAIL_PAPER.version}` as const;
+
+/** The year of the first version, read from the identifier: its first two digits are the year. */
+export const PAPER_YEAR: Figure = {
+  value: 2000 + Number(TRAIL_PAPER.arxiv.slice(0, 2)),
+  kind: 'integer',
+  source: { type: 'paper', citation: `${PAPER_ID}: the year of the first version, from the identifier` },
+};
+export const PAPER_URL = `https://arxiv.org/abs/${TRAIL_PAPER.arxiv}${TRAIL_PAPER.version}` as const;
+
+/** The paper's identifier must be the one the artifacts cite (file, pointer, the citation string); the first that is not, as a refusal message. */
+export function paperCitationProblem(citations: readonly (readonly [file: string, pointer: string, cited: string])[]): string | undefined {
+  const bad = citations.find(([, , cited]) => !cited.startsWith(`${PAPER_ID},`));
+  return bad && `${bad[0]} at ${bad[1]}: expected a citation of ${PAPER_ID} (src/provenance/sources.ts); found ${JSON.stringify(bad[2])}`;
+}
+
+/** The audit's repository: every admitted file names it, and all must agree. */
+export function auditRepository(lock: Lock): string {
+  const repos = [...new Set(lock.files.map((f) => f.repository))];
+  if (repos.length !== 1) throw new Error(`artifacts.lock.json at /files: expected every file from one audit repository, found ${repos.join(', ')}`);
+  return repos[0]!;
+}
+
+/**
+ * The one audit commit the site links the audit's documents at: the commit most
+ * admitted files were taken at (ties: the first in the lock). A document linked
+ * there is the audit's text as of the artifacts this site shows.
+ */
+export function auditCommit(lock: Lock): { commit: string; index: number } {
+  const counts = new Map<string, number>();
+  for (const f of lock.files) counts.set(f.commit, (counts.get(f.commit) ?? 0) + 1);
+  const best = Math.max(...counts.values());
+  const index = lock.files.findIndex((f) => counts.get(f.commit) === best);
+  return { commit: lock.files[index]!.commit, index };
+}
+
+/** The audit's pre-registration document (audit-report-spec.md, section 8), at the audit commit. */
+export const PRE_REGISTRATION_PATH = 'docs/pre-registration.md';
+
+export function auditBlobUrl(lock: Lock, path: string): string {
+  return `https://github.com/${auditRepository(lock)}/blob/${auditCommit(lock).commit}/${path}`;
+}
+
+export function auditTreeUrl(lock: Lock): string {
+  return `https://github.com/${auditRepository(lock)}/tree/${auditCommit(lock).commit}`;
+}
+
+/** TRAIL's repository at the commit the audit measured. */
+export function trailTreeUrl(lock: Lock): string {
+  return `https://github.com/${lock.pins.trail_repository}/tree/${lock.pins.pinned_commit}`;
+}

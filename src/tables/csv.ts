@@ -1,0 +1,31 @@
+/** A table as CSV (RFC 4180): one header row, then raw values at full precision, not the formatted ones. */
+import { cellText, type Cell, type Column, type TableSpec } from './spec.ts';
+import { visibleKeepingLines } from '../provenance/untrusted.ts';
+
+function field(s: string): string {
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+// The CSV holds raw values: a column shown as percentages holds fractions of one, and its header says so.
+function header(c: Column, percent: boolean): string {
+  const base = typeof c.label === 'string' ? c.label : c.label.text;
+  const named = c.suffix ? `${base} ${c.suffix}` : base;
+  return percent ? `${named}, written as a fraction of one` : named;
+}
+
+function isPercent(c: Cell | undefined): boolean {
+  return c !== undefined && 'fig' in c && (c.fig.kind === 'percent' || c.fig.kind === 'percent1');
+}
+
+// A link named by artifact words (a property) exports the name; one named by our words (view, download) its target.
+function value(c: Cell): string {
+  return 'link' in c && typeof c.link.text === 'string' ? c.link.to : cellText(c);
+}
+
+export function toCsv(spec: TableSpec): string {
+  const percent = spec.table.columns.map((_, i) => spec.table.rows.some((r) => isPercent(r[i])));
+  // Control characters in artifact strings are shown visibly, never written raw (src/provenance/untrusted.ts).
+  const cell = (s: string) => field(visibleKeepingLines(s));
+  const lines = [spec.table.columns.map((c, i) => cell(header(c, percent[i]!))), ...spec.table.rows.map((r) => r.map((c) => cell(value(c))))];
+  return lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,55 @@
+/** Tables from the data check: the unreadable gold and Table 5. */
+import type { Audit } from '../audit/assemble.ts';
+import { toPointer } from '../admission/pointer.ts';
+import { abstractCounts } from '../measures/abstract-counts.ts';
+import { table5 } from '../measures/table5.ts';
+import { keyWords } from '../provenance/provenance.ts';
+import { figCell, identCell, wordsCell } from './cells.ts';
+import type { Column, TableSpec } from './spec.ts';
+
+const F = 'results/datacheck.json' as const;
+
+export function unreadableTable(a: Audit): TableSpec {
+  return {
+    id: 'table-unreadable-gold',
+    caption: 'Gold annotation files the scorer cannot load, and where parsing stops',
+    table: {
+      columns: [{ label: 'split' }, { label: 'trace' }, { label: 'line', numeric: true }, { label: 'column', numeric: true }, { label: 'character' }],
+      rows: a.datacheck.unreadable.map((_, i) => [
+        wordsCell(a, F, ['unreadable', i, 'split']),
+        identCell(a, F, ['unreadable', i, 'trace']),
+        figCell(a, F, ['unreadable', i, 'line'], 'integer'),
+        figCell(a, F, ['unreadable', i, 'column'], 'integer'),
+        wordsCell(a, F, ['unreadable', i, 'character'], 'name'),
+      ]),
+    },
+  };
+}
+
+export function table5Table(a: Audit): TableSpec {
+  const t = table5(a);
+  const columns: Column[] = [{ label: 'count' }];
+  for (const s of t.splits) {
+    const label = keyWords(F, toPointer(['splits', s]));
+    columns.push({ label, suffix: 'paper', numeric: true }, { label, suffix: 'tree', numeric: true });
+  }
+  return {
+    id: 'table-5',
+    caption: 'Table 5 as published, and as counted in the repository',
+    table: {
+      columns,
+      rows: t.rows.map((r) => [{ label: r.label }, ...r.cells.flatMap((c) => [{ fig: c.paper }, c.disagree ? { fig: c.here, flag: 'differs' } : { fig: c.here }])]),
+    },
+  };
+}
+
+export function table5TotalsTable(a: Audit): TableSpec {
+  return {
+    id: 'table-5-totals',
+    caption: "The abstract's own counts against Table 5 and the tree",
+    table: {
+      columns: [{ label: 'count, both splits' }, { label: "the paper's abstract", numeric: true }, { label: 'Table 5, summed', numeric: true }, { label: 'the tree, summed', numeric: true }],
+      rows: abstractCounts(a).map((c) => [{ label: c.what }, { fig: c.abstract }, { fig: c.table5 }, { fig: c.tree }]),
+    },
+  };
+}

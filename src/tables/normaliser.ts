@@ -1,0 +1,111 @@
+/** Tables from the normaliser: drift, containment, reach, probes, the shuffle. */
+import type { Audit } from '../audit/assemble.ts';
+import { toPointer } from '../admission/pointer.ts';
+import { containment } from '../measures/label-reach.ts';
+import { derived, ref } from '../provenance/provenance.ts';
+import { figCell, keyCell, wordsCell } from './cells.ts';
+import type { Cell, TableSpec } from './spec.ts';
+
+const F = 'results/normaliser.json' as const;
+const LOOP: Record<string, string> = { exact: 'exact match', fallback: 'containment fallback', neither: 'neither: kept, lower-cased' };
+
+export function driftTable(a: Audit): TableSpec {
+  return {
+    id: 'table-drift',
+    caption: 'Gold category spellings that are not taxonomy labels',
+    table: {
+      columns: [{ label: 'gold spelling' }, { label: 'errors', numeric: true }, { label: 'caught by' }, { label: 'lands on' }],
+      rows: a.normaliser.gold_drift.map((d, i) => [
+        wordsCell(a, F, ['gold_drift', i, 'spelling'], 'quote'),
+        figCell(a, F, ['gold_drift', i, 'errors'], 'integer'),
+        { label: LOOP[d.loop]! },
+        wordsCell(a, F, ['gold_drift', i, 'lands'], d.loop === 'neither' ? 'quote' : 'name'),
+      ]),
+    },
+  };
+}
+
+export function containmentTable(a: Audit): TableSpec {
+  const c = containment(a);
+  return {
+    id: 'table-containment',
+    caption: 'Containment promotes a vaguer string and drops a more specific one',
+    table: {
+      columns: [{ label: 'gold spelling' }, { label: 'what happens' }, { label: 'label involved' }],
+      rows: [
+        [wordsCell(a, F, ['gold_drift', c.rescued.index, 'spelling'], 'quote'), { label: 'rescued: it sits inside a longer label' }, wordsCell(a, F, ['gold_drift', c.rescued.index, 'lands'])],
+        [wordsCell(a, F, ['gold_drift', c.dropped.index, 'spelling'], 'quote'), { label: 'dropped: a label sits inside it, and containment is never tested that way' }, wordsCell(a, F, ['gold_drift', c.dropped.index, 'labels_inside_it', 0])],
+      ],
+    },
+  };
+}
+
+export function shortestReachingTable(a: Audit): TableSpec {
+  return {
+    id: 'table-shortest-reaching',
+    caption: 'Each label, and the shortest strings the fallback sends to it',
+    table: {
+      columns: [
+        { label: 'label' },
+        { label: 'characters without spaces', numeric: true },
+        { label: 'shortest string reaching it', numeric: true },
+        { label: 'strings of that length' },
+        { label: 'substrings reaching it', numeric: true },
+      ],
+      rows: Object.entries(a.normaliser.shortest_reaching).map(([label, r]) => [
+        keyCell(F, ['shortest_reaching'], label),
+        { fig: derived('fallback/squashed-length', label.replaceAll(' ', '').length, 'integer', [ref(F, toPointer(['shortest_reaching', label]))]) },
+        figCell(a, F, ['shortest_reaching', label, 'length'], 'integer'),
+        { words: { text: r.strings.map((s) => JSON.stringify(s)).join(' '), source: { type: 'artifact', file: F, pointer: toPointer(['shortest_reaching', label, 'strings']) } }, as: 'name' },
+        figCell(a, F, ['shortest_reaching', label, 'reaching'], 'count'),
+      ]),
+    },
+  };
+}
+
+export function probesTable(a: Audit): TableSpec {
+  const rows: Cell[][] = Object.keys(a.normaliser.quoted_in_the_spec).map((probe) => [keyCell(F, ['quoted_in_the_spec'], probe), wordsCell(a, F, ['quoted_in_the_spec', probe])]);
+  rows.push([{ label: 'a single space' }, wordsCell(a, F, ['whitespace_only'])]);
+  return { id: 'table-probes', caption: 'What a few short inputs normalise to', table: { columns: [{ label: 'input' }, { label: 'normalised to' }], rows } };
+}
+
+export function shuffleScoresTable(a: Audit): TableSpec {
+  return {
+    id: 'table-shuffle-scores',
+    caption: 'Every figure rescored under the shuffled taxonomy',
+    table: {
+      columns: [
+        { label: 'split' },
+        { label: 'predictor' },
+        { label: 'joint, pinned', numeric: true },
+        { label: 'joint, shuffled', numeric: true },
+        { label: 'location, pinned', numeric: true },
+        { label: 'location, shuffled', numeric: true },
+      ],
+      rows: a.normaliser.shuffle.scores.map((_, i) => [
+        wordsCell(a, F, ['shuffle', 'scores', i, 'split']),
+        wordsCell(a, F, ['shuffle', 'scores', i, 'predictor']),
+        figCell(a, F, ['shuffle', 'scores', i, 'joint_accuracy', 'pinned'], 'score'),
+        figCell(a, F, ['shuffle', 'scores', i, 'joint_accuracy', 'shuffled'], 'score'),
+        figCell(a, F, ['shuffle', 'scores', i, 'location_accuracy', 'pinned'], 'score'),
+        figCell(a, F, ['shuffle', 'scores', i, 'location_accuracy', 'shuffled'], 'score'),
+      ]),
+    },
+  };
+}
+
+export function orderDependentTable(a: Audit): TableSpec {
+  return {
+    id: 'table-order-dependent',
+    caption: 'Substrings that sit inside more than one label',
+    table: {
+      columns: [{ label: 'substring' }, { label: 'labels containing it', numeric: true }, { label: 'label, pinned order' }, { label: 'label, shuffled order' }],
+      rows: a.normaliser.order_dependent.strings.map((_, i) => [
+        wordsCell(a, F, ['order_dependent', 'strings', i, 'string'], 'quote'),
+        figCell(a, F, ['order_dependent', 'strings', i, 'labels'], 'integer'),
+        wordsCell(a, F, ['order_dependent', 'strings', i, 'pinned']),
+        wordsCell(a, F, ['order_dependent', 'strings', i, 'shuffled']),
+      ]),
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** Tables from the pairing demonstration (P8). */
+import type { Audit } from '../audit/assemble.ts';
+import { toPointer } from '../admission/pointer.ts';
+import { figCell, wordsCell } from './cells.ts';
+import type { TableSpec } from './spec.ts';
+
+const F = 'results/pairing.json' as const;
+
+export function constructedTraceTable(a: Audit): TableSpec {
+  return {
+    id: 'table-constructed-trace',
+    caption: "The constructed trace: the audit's, not TRAIL's",
+    table: {
+      columns: [{ label: 'location' }, { label: 'category' }],
+      rows: a.pairing.constructed_trace.errors.map((e, i) => [
+        wordsCell(a, F, ['constructed_trace', 'errors', i, 'location']),
+        e.category === null ? { label: 'null' } : { words: { text: e.category, source: { type: 'artifact', file: F, pointer: toPointer(['constructed_trace', 'errors', i, 'category']) } }, as: 'name' },
+      ]),
+    },
+  };
+}
+
+export function nullRunsTable(a: Audit): TableSpec {
+  return {
+    id: 'table-null-category',
+    caption: 'The same real errors, scored three ways',
+    table: {
+      columns: [{ label: 'run' }, { label: 'gold has a null' }, { label: 'prediction has a null' }, { label: 'joint', numeric: true }, { label: 'location', numeric: true }],
+      rows: a.pairing.runs.map((r, i) => [
+        wordsCell(a, F, ['runs', i, 'label'], 'quote'),
+        { label: r.gold_has_null ? 'yes' : 'no' },
+        { label: r.prediction_has_null ? 'yes' : 'no' },
+        figCell(a, F, ['runs', i, 'joint_accuracy'], 'score'),
+        figCell(a, F, ['runs', i, 'location_accuracy'], 'score'),
+      ]),
+    },
+  };
+}
+
+export function realGoldTable(a: Audit): TableSpec {
+  return {
+    id: 'table-null-category-real',
+    caption: 'How many real gold errors the pairing defect reaches',
+    table: {
+      columns: [{ label: 'on the real gold' }, { label: 'count', numeric: true }],
+      rows: [
+        [{ label: 'gold errors' }, figCell(a, F, ['on_the_real_gold', 'gold_errors'], 'count')],
+        [{ label: 'with a null or empty category' }, figCell(a, F, ['on_the_real_gold', 'falsy_categories'], 'count')],
+        [{ label: 'files that would mispair' }, figCell(a, F, ['on_the_real_gold', 'traces_that_would_mispair'], 'count')],
+        [{ label: 'files that would lose a pair' }, figCell(a, F, ['on_the_real_gold', 'traces_that_would_lose_a_pair'], 'count')],
+      ],
+    },
+  };
+}
