@@ -8,7 +8,7 @@
  * a size that stays readable at that width rather than a desktop drawing scaled down.
  */
 import * as Plot from '@observablehq/plot';
-// linkedom's own single-file build of the same version: one module to load instead of about 130 (about 90 ms a build).
+// linkedom's own single-file build of the same version: one module to load instead of many.
 import { parseHTML } from 'linkedom/worker';
 
 export type PlotOptions = Omit<Plot.PlotOptions, 'document'>;

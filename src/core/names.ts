@@ -11,6 +11,12 @@ export function isPropertyName(name: string): name is PropertyName {
   return (PROPERTY_NAMES as readonly string[]).includes(name);
 }
 
+/** The property a page of content/properties/ is for (`p10.mdx` is P10), or undefined for any other file name. */
+export function propertyOfPageFile(path: string): string | undefined {
+  const m = /(?:^|\/)p([1-9][0-9]*)\.mdx$/.exec(path);
+  return m ? `P${m[1]}` : undefined;
+}
+
 /** The audit's headline predictor: a code constant in the audit, checked against the artifact where it is used. */
 export const HEADLINE_PREDICTOR = 'all-spans-all-categories';
 /** The predictor that knows the gold locations and names every label on them. */

@@ -70,7 +70,7 @@ export function findingsOf(property: PropertyName): FindingId[] {
 
 // A finding's evidence is built once per audit: the report, its property pages, its
 // evidence packet and the CSV routes all ask for it, and each chart in it is drawn
-// with Plot at two widths (drawing it on every ask cost a tenth of the build).
+// with Plot at two widths, so it is drawn once, not once per ask.
 const built = new WeakMap<Audit, Map<FindingId, readonly EvidenceItem[]>>();
 
 /** A finding's tables and charts for this audit, built on first ask. */

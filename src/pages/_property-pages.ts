@@ -1,7 +1,7 @@
 /** The prose of each property page (content/properties/pN.mdx); a missing or extra file fails the build. */
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
 import * as z from 'zod/mini';
-import { PROPERTY_NAMES, type PropertyName } from '../core/names.ts';
+import { PROPERTY_NAMES, propertyOfPageFile, type PropertyName } from '../core/names.ts';
 
 const Frontmatter = z.strictObject({ title: z.string().check(z.minLength(1)) });
 
@@ -13,7 +13,7 @@ interface MdxModule {
 const modules = import.meta.glob<MdxModule>('../../content/properties/*.mdx', { eager: true });
 
 export function propertyPages(): Record<PropertyName, { Content: AstroComponentFactory; frontmatter: z.infer<typeof Frontmatter> }> {
-  const byName = new Map(Object.entries(modules).map(([path, m]) => [path.replace(/^.*\/(p\d)\.mdx$/, '$1').toUpperCase(), m]));
+  const byName = new Map(Object.entries(modules).map(([path, m]) => [propertyOfPageFile(path) ?? path, m]));
   const out = {} as Record<PropertyName, { Content: AstroComponentFactory; frontmatter: z.infer<typeof Frontmatter> }>;
   for (const name of PROPERTY_NAMES) {
     const m = byName.get(name);

@@ -30,6 +30,8 @@ for (const path of PAGES) {
       })),
     );
     const read = (file: string) => JSON.parse(readFileSync(file === 'artifacts.lock.json' ? LOCK : join(SHARED, file), 'utf8'));
+    // Every page names at least the pinned commit in its footer: a page with none was not read.
+    expect(figures.length, `/${path}: figures found`).toBeGreaterThan(0);
     for (const f of figures) {
       const leafValue = f.isKey ? decodeURIComponent(f.pointer.split('/').at(-1)!).replaceAll('~1', '/').replaceAll('~0', '~') : resolvePointer(read(f.file), f.pointer);
       if (f.isKey) expect(resolvePointer(read(f.file), f.pointer), `${f.file}#${f.pointer} exists`).not.toBeUndefined();
@@ -151,8 +153,10 @@ test('a table cell shows its provenance on hover, and every cell of a row while 
 });
 
 test('every artifact figure says whether it was re-derived at build or taken as reported', async ({ page }) => {
+  let seen = 0;
   for (const path of PAGES) {
     await page.goto(path);
+    seen += await page.locator('.fig[data-source="artifact"]').count();
     // Inline figures say it in their tooltip; table cells through their table's note and a solid underline.
     const unmarked = await page.$$eval('.fig[data-source="artifact"]', (els) =>
       els
@@ -165,6 +169,7 @@ test('every artifact figure says whether it was re-derived at build or taken as 
     );
     expect(unmarked, path).toEqual([]);
   }
+  expect(seen, 'artifact figures looked at').toBeGreaterThan(100);
 });
 
 test("the method page's figure census is what a browser counts on every page", async ({ page }) => {
@@ -211,7 +216,9 @@ test('every chart is present with a text alternative and its data tables on the 
       // One drawing for desktop widths, one for phones; exactly one is shown.
       await expect(chart.locator('.chart-svg svg')).toHaveCount(2);
       await expect(chart.locator('.chart-svg svg:visible')).toHaveCount(1);
-      for (const link of await chart.locator('.chart-data a').all()) {
+      const links = await chart.locator('.chart-data a').all();
+      expect(links.length, `${path}: a chart that links no data table`).toBeGreaterThan(0);
+      for (const link of links) {
         const target = (await link.getAttribute('href'))!.slice(1);
         await expect(page.locator(`[id="${target}"]`), `${path}: chart data table ${target}`).toHaveCount(1);
       }

@@ -12,6 +12,7 @@ import { MDX_COMPONENT_NAMES } from '../../src/components/mdx-component-names.ts
 import { indexDigest } from '../../src/admission/digest.ts';
 import type { JsonValue } from '../../src/admission/json.ts';
 import { LOCK, PROJECT, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
+import { builtSite } from '../support/built-site.ts';
 
 const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
 
@@ -97,14 +98,14 @@ describe('findings registry, both ways', () => {
   const withDist = (fn: (dist: string) => void) => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-'));
     try {
-      cpSync(join(PROJECT, 'dist'), dist, { recursive: true });
+      cpSync(builtSite(), dist, { recursive: true });
       fn(dist);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
   };
   test('the built site places every finding and no other', () => {
-    assert.deepEqual(checkBuiltSite(join(PROJECT, 'dist')), []);
+    assert.deepEqual(checkBuiltSite(builtSite()), []);
   });
   test('a finding removed from every page is reported', () => {
     withDist((dist) => {

@@ -1,7 +1,7 @@
 /** The pipeline runs one way: no import cycle between files or folders and no upward import anywhere in src/. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cycles, importGraph, importsOf, layerOf, pipelineProblems } from '../support/import-graph.ts';
 import { PIPELINE } from '../../src/core/pipeline.ts';
@@ -38,6 +38,13 @@ describe('import graph of src/', () => {
   test('every folder of src/ is one layer of the pipeline, and every layer a folder', () => {
     const folders = readdirSync(join(PROJECT, 'src'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
     assert.deepEqual(folders, PIPELINE.map(([f]) => f).sort());
+  });
+
+  test("CONTRIBUTING.md's layout table lists the pipeline's folders in its order, each with its own words", () => {
+    const text = readFileSync(join(PROJECT, 'CONTRIBUTING.md'), 'utf8');
+    const table = /<!-- pipeline:start -->([\s\S]*?)<!-- pipeline:end -->/.exec(text)?.[1] ?? '';
+    const rows = [...table.matchAll(/^\| `src\/([^/`]+)\/` \| (.+) \|$/gm)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(rows, PIPELINE.map(([f, holds]) => [f, holds]));
   });
 
   test('a nested folder is its top folder\'s layer, not one of its own', () => {

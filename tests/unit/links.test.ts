@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { checkLinks } from '../../src/guards/links.ts';
 import { describeProblem } from '../../src/core/problem.ts';
-import { PROJECT } from '../support/fixture.ts';
+import { builtSite } from '../support/built-site.ts';
 
-const DIST = join(PROJECT, 'dist');
-// dist/ is built for the configured address (the Pages workflow sets a base path).
+const DIST = builtSite();
+// The site is built for the configured address (the Pages workflow sets a base path).
 const BASE = (process.env['SITE_BASE'] ?? '/').replace(/\/?$/, '/');
 const SITE = process.env['SITE_URL'] ?? 'http://localhost:4321';
 

@@ -12,8 +12,8 @@ import { normalise, sharedRuns } from '../support/own-words.ts';
 const AUDIT_README = join(SHARED, '../context/trail-scorer-audit-README.txt');
 
 function ourFiles(): string[] {
-  const files = ['README.md'];
-  for (const dir of ['content', 'src']) {
+  const files = ['README.md', 'CONTRIBUTING.md'];
+  for (const dir of ['content', 'src', 'docs']) {
     for (const e of readdirSync(join(PROJECT, dir), { recursive: true, withFileTypes: true })) {
       if (e.isFile() && (/\.(md|mdx|astro|ts)$/.test(e.name) || (dir === 'content' && e.name.endsWith('.json')))) files.push(relative(PROJECT, join(e.parentPath, e.name)));
     }

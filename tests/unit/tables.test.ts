@@ -8,7 +8,8 @@ import { parseHTML } from 'linkedom';
 import { allTables, findingTables } from '../../src/findings/registry.ts';
 import type { FindingId } from '../../src/findings/registry.ts';
 import { toCsv } from '../../src/tables/csv.ts';
-import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';
+import { LOCK, SHARED } from '../support/fixture.ts';
+import { builtSite } from '../support/built-site.ts';
 
 const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
 
@@ -40,7 +41,7 @@ test("the headline CSV holds the artifact's values at full precision", () => {
 });
 
 test("each finding's section on the built pages holds exactly the tables findingTables names", () => {
-  const dist = join(PROJECT, 'dist');
+  const dist = builtSite();
   const pages = ['index.html', ...['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'].map((p) => `properties/${p}/index.html`)];
   let sections = 0;
   for (const page of pages) {
