@@ -1,6 +1,7 @@
 /** The guards inside the real `astro build`: each change below must stop it with a clear message. */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sandbox, type Sandbox } from '../support/build.ts';
 import { makeCopy, type Copy } from '../support/fixture.ts';
@@ -18,6 +19,9 @@ describe('the real build refuses', { concurrency: false }, () => {
     const r = box.build();
     assert.equal(r.code, 0, r.output.slice(-3000));
     assert.match(r.output, /figure check: every number on every page comes from a figure element/);
+    // Nothing of ours is kept between builds: the folder where build tools keep their caches holds none of ours.
+    const cache = join(box.dir, 'node_modules/.cache');
+    assert.deepEqual(existsSync(cache) ? readdirSync(cache) : [], []);
   });
 
   test('a hand-typed figure in prose, with file:line:column', () => {
