@@ -26,6 +26,7 @@ import { shuffle } from './descriptors/shuffle.ts';
 import { table5 } from './descriptors/table-5.ts';
 import { teaser } from './descriptors/teaser.ts';
 import { unreadableGold } from './descriptors/unreadable-gold.ts';
+import { changeTables } from '../tables/changes.ts';
 import { artifactsTable } from '../tables/site.ts';
 import type { TableSpec } from '../tables/spec.ts';
 
@@ -87,9 +88,9 @@ export function findingTables(a: Audit, id: FindingId): TableSpec[] {
   return tablesOf(evidenceOf(a, id));
 }
 
-/** Every table the site shows: each finding's, then the method page's list of artifacts. */
+/** Every table the site shows: each finding's, the method page's list of artifacts, then the change records'. */
 export function allTables(a: Audit): TableSpec[] {
-  const tables = [...FINDING_IDS.flatMap((id) => tablesOf(evidenceOf(a, id))), artifactsTable(a)];
+  const tables = [...FINDING_IDS.flatMap((id) => tablesOf(evidenceOf(a, id))), artifactsTable(a), ...changeTables(a)];
   const ids = tables.map((t) => t.id);
   const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (twice.length) throw new Error(`two tables share the id ${twice.join(', ')}`);
