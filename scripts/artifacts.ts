@@ -5,13 +5,14 @@
  * bytes in <dir> as the new lock (the one deliberate way to change what is admitted)
  * and writes a change record beside it (audit-changes/) when the lock changes,
  * crediting each file to the commit that holds it: from a clean git checkout given to
- * --from, or named with --commit. Nothing is changed unless everything is admitted
- * and re-derived.
+ * --from, or named with --commit, and only with proof that the audit's repository holds
+ * those bytes there (src/admission/commit-proof.ts). Nothing is changed unless everything
+ * is admitted and re-derived.
  */
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
 import { loadLock } from '../src/admission/admit.ts';
-import { bringInByDownload, bringInFrom, parseCommitOptions, updateLock } from '../src/admission/bring-in.ts';
+import { bringInByDownload, bringInFrom, creditsToProve, fetchProofs, parseCommitOptions, updateLock } from '../src/admission/bring-in.ts';
 import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
 import { assembleAudit } from '../src/audit/assemble.ts';
 import { reportRefusal, summarise } from '../src/admission/report.ts';
@@ -32,7 +33,10 @@ try {
   if (commits.length && !values['update-lock']) throw new Error('--commit names the source commit of files accepted with --update-lock; add --update-lock');
   if (values['update-lock']) {
     if (!values.from) throw new Error('--update-lock needs --from <dir>: the lock is rewritten from the files given');
-    const { changes, kept, audit, record } = updateLock(values.from, lockPath(), { root, commits: parseCommitOptions(commits), record: { root }, verify: assembleAudit });
+    const named = parseCommitOptions(commits);
+    // Each credited commit is proven before the lock names it: by downloading the file at that commit, or by the checkout's own git.
+    const proofs = await fetchProofs(creditsToProve(values.from, loadLock(lockPath()), named));
+    const { changes, kept, audit, record } = updateLock(values.from, lockPath(), { root, commits: named, proofs, record: { root }, verify: assembleAudit });
     console.log(changes.length ? `lock updated:\n  ${changes.join('\n  ')}` : 'lock unchanged: the files given are the ones locked');
     for (const k of kept) console.log(`  note: ${k}`);
     if (record) console.log(`change recorded: ${relative(process.cwd(), record)} (commit it with the lock)`);

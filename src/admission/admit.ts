@@ -16,10 +16,11 @@ import {
   type LockFile,
 } from './schemas.ts';
 import { validate } from './validate.ts';
+import type { JsonValue } from './json.ts';
 import { ARTIFACT_KEYS } from './artifacts.ts';
 import { runCrossChecks } from './crosschecks.ts';
 import type { Admitted, Artifacts, CheckReport } from './types.ts';
-import { loadHistory } from './change-history.ts';
+import { checkNewestAgainstFiles, loadHistory } from './change-history.ts';
 import { lockDigest, shortDigest } from './lock-digest.ts';
 
 export interface AdmitOptions {
@@ -72,8 +73,10 @@ export function admit(options: AdmitOptions): Admitted {
   // Checks 3 to 6: the files against the lock's pins and against each other.
   const { checks, properties } = runCrossChecks(artifacts, lock);
 
-  // Check 7: the change records form one chain that ends at this lock.
+  // Check 7: the change records form one chain that ends at this lock, which names its head; the newest record's new values are the files' own.
   const history = loadHistory(options.lockPath, lock);
+  const docs = Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, artifacts[ARTIFACT_KEYS[p]] as unknown as JsonValue])) as Record<ArtifactPath, JsonValue>;
+  const checkedLeaves = checkNewestAgainstFiles(history, docs);
   const digest = lockDigest(lock);
   const files = ARTIFACT_PATHS.map((p) => ({ ...entry(p) }));
   const admitted: CheckReport[] = [
@@ -91,11 +94,16 @@ export function admit(options: AdmitOptions): Admitted {
       facts: [{ label: 'files', value: files.length }],
     },
     ...checks,
-    {
-      id: 'history',
-      title: 'The change records form one chain, each starting where the one before ended, and the newest ends at this lock',
-      facts: [{ label: 'records', value: history.length }],
-    },
+    history.length === 0
+      ? { id: 'history', title: 'No change record exists, and the lock names none', facts: [{ label: 'records', value: 0 }] }
+      : {
+          id: 'history',
+          title: 'The change records form one chain, each starting where the one before ended; the newest ends at this lock, which names it, and the values it says changed are what the admitted files hold',
+          facts: [
+            { label: 'records', value: history.length },
+            { label: 'changed leaves checked against the files', value: checkedLeaves },
+          ],
+        },
   ];
 
   return deepFreeze({ ...artifacts, lock, pins: lock.pins, files, properties, checks: admitted, revision: { digest, short: shortDigest(digest) }, history });

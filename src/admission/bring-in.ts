@@ -12,8 +12,9 @@ import { admit, loadLock, type AdmitOptions } from './admit.ts';
 import { sha256Hex, indexDigest } from './digest.ts';
 import { AdmissionError } from './errors.ts';
 import { FileRefusal, readRegularFile } from './files.ts';
-import { commitHolding, commitHolds } from './git-source.ts';
-import { HISTORY_DIR, historyDir, loadHistory, recordFileName, serialiseRecord } from './change-history.ts';
+import { commitHolding } from './git-source.ts';
+import { proofKey, proveCredit, type DownloadProofs, type Fetched } from './commit-proof.ts';
+import { HISTORY_DIR, historyDir, historyHead, loadHistory, recordFileName, serialiseRecord } from './change-history.ts';
 import { changeRecord } from './leaf-diff.ts';
 import { lockDigest } from './lock-digest.ts';
 import type { JsonValue } from './json.ts';
@@ -169,29 +170,73 @@ export function parseCommitOptions(values: readonly string[]): SourceCommits {
 }
 
 /**
- * The commit to record for one accepted file: the one named for it, else the one named
- * for all, else (bytes unchanged) the locked one, which still holds them, else the one
- * a clean git checkout says holds them. A named commit git can check is checked. When
- * none is known the file is refused: the lock never credits bytes to a guessed commit.
+ * The commit to record for one accepted file. Bytes the lock already holds keep the commit
+ * already credited (it was proven when they were accepted), unless --commit names one for
+ * this very path. Otherwise: the commit named for it, else the one named for all, else the
+ * one a clean git checkout given to --from says last changed the file; whichever it is, it
+ * is credited only with proof that the locked repository holds these bytes there
+ * (commit-proof.ts). Without proof the file is refused: the lock never credits bytes to a
+ * commit that was not shown to hold them.
  */
-function sourceCommit(from: string, old: LockFile, bytes: Uint8Array, commits: SourceCommits): string {
-  const named = commits.byPath?.[old.path] ?? commits.all;
-  if (named !== undefined) {
-    if (commitHolds(from, named, old.path, bytes) === false) {
-      throw new AdmissionError('lock', old.path, '', `a commit that holds the bytes given (--commit names ${named})`, `commit ${named} in ${from} holds other bytes at ${old.path}`);
+function sourceCommit(from: string, old: LockFile, bytes: Uint8Array, commits: SourceCommits, proofs: DownloadProofs): string {
+  const perPath = commits.byPath?.[old.path];
+  if (perPath === undefined && sha256Hex(bytes) === old.sha256 && bytes.length === old.bytes) return old.commit;
+  let commit = perPath ?? commits.all;
+  if (commit === undefined) {
+    const answer = commitHolding(from, old.path, bytes);
+    if (!('commit' in answer)) {
+      throw new AdmissionError(
+        'lock',
+        old.path,
+        '',
+        `the commit that holds its new bytes: give --from a clean git checkout of the audit, or name it with --commit ${old.path}=<sha>`,
+        `new bytes whose commit cannot be known (${answer.problem})`,
+      );
     }
-    return named;
+    commit = answer.commit;
   }
-  if (sha256Hex(bytes) === old.sha256 && bytes.length === old.bytes) return old.commit;
-  const answer = commitHolding(from, old.path, bytes);
-  if ('commit' in answer) return answer.commit;
-  throw new AdmissionError(
-    'lock',
-    old.path,
-    '',
-    `the commit that holds its new bytes: give --from a clean git checkout of the audit, or name it with --commit ${old.path}=<sha>`,
-    `new bytes whose commit cannot be known (${answer.problem})`,
-  );
+  const proof = proveCredit(from, old.repository, commit, old.path, bytes, proofs);
+  if (!proof.proven) {
+    throw new AdmissionError(
+      'lock',
+      old.path,
+      '',
+      `proof that ${old.repository} holds these bytes at commit ${commit}: a download of the file at that commit, or a git checkout whose origin is that repository and which fetched the commit from it`,
+      proof.why,
+    );
+  }
+  return commit;
+}
+
+/** The credits --update-lock will have to prove: each file whose bytes changed or that --commit names, at the commit named for it. */
+export function creditsToProve(from: string, lock: Lock, commits: SourceCommits): { path: ArtifactPath; repository: string; commit: string }[] {
+  return lock.files.flatMap((f) => {
+    const perPath = commits.byPath?.[f.path];
+    const commit = perPath ?? commits.all;
+    if (commit === undefined) return [];
+    let bytes: Uint8Array;
+    try {
+      bytes = readSource(from, f.path);
+    } catch {
+      return [];
+    }
+    const unchanged = sha256Hex(bytes) === f.sha256 && bytes.length === f.bytes;
+    return unchanged && perPath === undefined ? [] : [{ path: f.path, repository: f.repository, commit }];
+  });
+}
+
+/** Downloads each file at the commit a credit names, for its proof; a failure is kept as the reason, never thrown. */
+export async function fetchProofs(credits: readonly { path: ArtifactPath; repository: string; commit: string }[], timeoutMs = 20_000): Promise<DownloadProofs> {
+  const out = new Map<string, Fetched>();
+  for (const c of credits) {
+    const url = `${downloadBase()}${c.repository}/${c.commit}/${c.path}`;
+    try {
+      out.set(proofKey(c.path, c.commit), { sha256: sha256Hex(await download(url, timeoutMs)) });
+    } catch (e) {
+      out.set(proofKey(c.path, c.commit), { failed: `${url}: ${(e as Error).message}` });
+    }
+  }
+  return out;
 }
 
 /** A value every source agrees on, or undefined when they disagree (the pin is then left as it was). */
@@ -249,6 +294,8 @@ export interface UpdateOptions {
   /** Where results/ and index/ live (default: `record.root`, else the lock's folder). */
   readonly root?: string;
   readonly commits?: SourceCommits;
+  /** Downloads made beforehand (fetchProofs) that prove a credited commit holds a file's bytes. */
+  readonly proofs?: DownloadProofs;
   /**
    * Write a change record (change-history.ts) beside the lock. `root` holds the currently
    * locked files, the old side of the comparison; `date` defaults to now.
@@ -298,7 +345,10 @@ export function updateLock(from: string, lockPath: string, options: UpdateOption
   const sources = new Map<ArtifactPath, Uint8Array>();
   for (const p of ARTIFACT_PATHS) sources.set(p, readSource(from, p));
   const commits = options.commits ?? {};
-  const { lock, kept } = proposeLock(before, sources, (old, bytes) => sourceCommit(from, old, bytes, commits));
+  const proofs = options.proofs ?? new Map();
+  const proposed = proposeLock(before, sources, (old, bytes) => sourceCommit(from, old, bytes, commits, proofs));
+  let lock = proposed.lock;
+  const kept = proposed.kept;
   const fields = diffLock(before, lock);
   const changes = fields.map(formatChange);
 
@@ -306,16 +356,19 @@ export function updateLock(from: string, lockPath: string, options: UpdateOption
   const staging = new Staging(root);
   try {
     for (const [p, bytes] of sources) staging.stage(p, bytes, join(root, p));
-    const stagedLock = staging.stage('artifacts.lock.json', serialiseLock(lock), lockPath);
     // The history beside the staged lock, so admission checks the chain the swap will leave:
     // the existing records as they are (checked, not moved), then the new one (moved in).
     for (const name of historyNames(lockPath)) staging.stage(`${HISTORY_DIR}/${name}`, readRegularFile(join(historyDir(lockPath), name), { maxBytes: MAX_ARTIFACT_BYTES }));
     let record: string | undefined;
     if (options.record && lockDigest(lock) !== lockDigest(before)) {
       const r = changeRecordFor(lockPath, before, lock, options.record, sources);
+      const text = serialiseRecord(r);
       record = join(historyDir(lockPath), recordFileName(r));
-      staging.stage(`${HISTORY_DIR}/${recordFileName(r)}`, serialiseRecord(r), record);
+      staging.stage(`${HISTORY_DIR}/${recordFileName(r)}`, text, record);
+      // The lock names the new head of the chain, so no record can later go missing unnoticed.
+      lock = { ...lock, history: historyHead(r.sequence, text) };
     }
+    const stagedLock = staging.stage('artifacts.lock.json', serialiseLock(lock), lockPath);
     let audit: Admitted;
     try {
       audit = (options.verify ?? admit)({ root: staging.dir, lockPath: stagedLock });
@@ -344,7 +397,9 @@ function historyNames(lockPath: string): string[] {
 export function serialiseLock(lock: Lock): string {
   const head = { ...(lock.$comment === undefined ? {} : { $comment: lock.$comment }), pins: lock.pins };
   const body = JSON.stringify(head, null, 2).replace(/\n}$/, '');
-  const files = lock.files.map((f) => `    ${JSON.stringify(f).replaceAll('":', '": ').replaceAll(',"', ', "').replace(/^\{/, '{ ').replace(/\}$/, ' }')}`);
-  return `${body},\n  "files": [\n${files.join(',\n')}\n  ]\n}\n`;
+  const inline = (v: object) => JSON.stringify(v).replaceAll('":', '": ').replaceAll(',"', ', "').replace(/^\{/, '{ ').replace(/\}$/, ' }');
+  const files = lock.files.map((f) => `    ${inline(f)}`);
+  const history = lock.history ? `,\n  "history": ${inline(lock.history)}` : '';
+  return `${body},\n  "files": [\n${files.join(',\n')}\n  ]${history}\n}\n`;
 }
 

@@ -2,16 +2,23 @@
  * The change records: one JSON file per accepted audit revision, in audit-changes/
  * beside the lock, committed with it. Admission reads them as it reads the lock:
  * each must match its schema, and together they must form one chain (each record
- * starts where the one before ended) that ends at the lock being admitted. Anything
- * else is refused, naming the record and the place.
+ * starts where the one before ended) that ends at the lock being admitted, whose
+ * `history` names how many records there are and the digest of the newest, so none
+ * can be deleted, truncated, squashed or reordered. The newest record's new values must
+ * be the admitted files' own (checkNewestAgainstFiles). What needs the old bytes (the
+ * changes recomputed from both sides) is proved online (prove-history.ts). Anything else
+ * is refused, naming the record and the place.
  */
 import { FileRefusal, readRegularFile } from './files.ts';
 import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { AdmissionError, describe } from './errors.ts';
+import { sha256Hex } from './digest.ts';
+import type { JsonValue } from './json.ts';
+import { leaves } from './leaf-diff.ts';
 import { lockDigest, shortDigest } from './lock-digest.ts';
 import { parseArtifact } from './read.ts';
-import { ChangeRecord, type Lock } from './schemas.ts';
+import { ChangeRecord, type ArtifactPath, type Lock } from './schemas.ts';
 import { validate } from './validate.ts';
 import type { AdmittedRecord } from './types.ts';
 
@@ -30,10 +37,54 @@ const sameFiles = (a: ChangeRecord['old']['files'], b: ChangeRecord['old']['file
 
 /** The records, oldest first, checked against each other and against `lock`; empty when none was ever written. */
 export function loadHistory(lockPath: string, lock: Lock): AdmittedRecord[] {
+  const records = readChain(lockPath, lock);
+  checkHead(basename(lockPath), lock, records);
+  return records.map(({ file, record }) => ({ file, record }));
+}
+
+/** The head of the chain as the lock records it: how many records, and the SHA-256 of the newest one's bytes. */
+export const historyHead = (records: number, newestBytes: string | Uint8Array): NonNullable<Lock['history']> => ({ records, head: sha256Hex(newestBytes) });
+
+function checkHead(lockFile: string, lock: Lock, records: readonly (AdmittedRecord & { readonly sha256: string })[]): void {
+  const newest = records.at(-1);
+  const found = lock.history;
+  if (!newest) {
+    if (found) throw new AdmissionError('history', lockFile, '/history', `the ${found.records} change record(s) in ${HISTORY_DIR}/ the lock names, the newest with SHA-256 ${found.head}`, `no record in ${HISTORY_DIR}/: records were deleted`);
+    return;
+  }
+  const expected = { records: records.length, head: newest.sha256 };
+  if (!found || found.records !== expected.records || found.head !== expected.head) {
+    throw new AdmissionError(
+      'history',
+      lockFile,
+      '/history',
+      `the head of the change records the lock was written with, here ${JSON.stringify(found ?? null)}`,
+      `${records.length} record(s), the newest (${newest.file}) with SHA-256 ${newest.sha256}: a record was deleted, added, squashed or edited by hand`,
+    );
+  }
+}
+
+/** The newest record's new values are the admitted files' own: a changed leaf it names is what the file holds now. */
+export function checkNewestAgainstFiles(history: readonly AdmittedRecord[], docs: Readonly<Record<ArtifactPath, JsonValue>>): number {
+  const newest = history.at(-1);
+  if (!newest) return 0;
+  const byFile = new Map<ArtifactPath, ReturnType<typeof leaves>>();
+  newest.record.changes.forEach((c, i) => {
+    let now = byFile.get(c.file);
+    if (!now) byFile.set(c.file, (now = leaves(docs[c.file])));
+    const held = now.get(c.pointer) ?? null;
+    if (JSON.stringify(held) !== JSON.stringify(c.new)) {
+      throw new AdmissionError('history', newest.file, `/changes/${i}/new`, `${c.file} at ${c.pointer} as the admitted file holds it, ${JSON.stringify(held)}`, JSON.stringify(c.new));
+    }
+  });
+  return newest.record.changes.length;
+}
+
+function readChain(lockPath: string, lock: Lock): (AdmittedRecord & { readonly sha256: string })[] {
   const dir = historyDir(lockPath);
   if (!existsSync(dir)) return [];
   const names = readdirSync(dir).sort();
-  const out: AdmittedRecord[] = [];
+  const out: (AdmittedRecord & { readonly sha256: string })[] = [];
   for (const name of names) {
     const file = `${HISTORY_DIR}/${name}`;
     const m = NAME.exec(name);
@@ -61,7 +112,7 @@ export function loadHistory(lockPath: string, lock: Lock): AdmittedRecord[] {
       const sha = (side: ChangeRecord['old']) => side.files.find((f) => f.path === c.file)?.sha256;
       if (sha(record.old) === sha(record.new)) throw new AdmissionError('history', file, `/changes/${i}/file`, `a file whose bytes changed in this record`, `${c.file}, whose sha256 is the same on both sides`);
     }
-    out.push({ file, record });
+    out.push({ file, record, sha256: sha256Hex(bytes) });
   }
   const newest = out.at(-1);
   if (newest) {

@@ -273,6 +273,12 @@ export const Lock = z.strictObject({
     corpus_sha256: Sha256,
   }),
   files: z.array(LockFile).check(z.length(ARTIFACT_PATHS.length)),
+  /**
+   * The head of the change records (audit-changes/): how many there are and the SHA-256 of
+   * the newest record's bytes, so a record deleted, truncated, squashed or reordered is
+   * refused. Absent until the first record; not part of the lock's digest (lock-digest.ts).
+   */
+  history: z.optional(z.strictObject({ records: z.int().check(z.gte(1)), head: Sha256 })),
 });
 export type Lock = z.infer<typeof Lock>;
 
@@ -301,13 +307,23 @@ export const LeafChange = z.strictObject({
 export type LeafChange = z.infer<typeof LeafChange>;
 const RecordSide = z.strictObject({
   lock_digest: Sha256,
-  files: z.array(z.strictObject({ path: LockFile.shape.path, commit: Commit, sha256: Sha256 })).check(z.length(ARTIFACT_PATHS.length)),
+  files: z
+    .array(z.strictObject({ path: LockFile.shape.path, commit: Commit, sha256: Sha256 }))
+    .check(
+      z.length(ARTIFACT_PATHS.length),
+      z.refine((files) => new Set(files.map((f) => f.path)).size === files.length, 'each of the six paths once'),
+    ),
 });
+/** A UTC timestamp to the second that names a real moment: 2026-02-30T00:00:00Z is refused. */
+const RecordDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'a UTC timestamp YYYY-MM-DDTHH:MM:SSZ'),
+  z.refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().replace(/\.000Z$/, 'Z') === d, 'a real date and time'),
+);
 export const ChangeRecord = z.strictObject({
   $comment: z.optional(z.string()),
   sequence: z.int().check(z.gte(1)),
   /** When the new revision was accepted (UTC, to the second). */
-  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'a UTC timestamp YYYY-MM-DDTHH:MM:SSZ')),
+  date: RecordDate,
   old: RecordSide,
   new: RecordSide,
   pins: z.array(z.strictObject({ key: NonEmpty, old: z.string(), new: z.string() })),

@@ -22,6 +22,7 @@ import { resolvePointer } from '../../src/admission/pointer.ts';
 import { ARTIFACT_PATHS, ChangeRecord } from '../../src/admission/schemas.ts';
 import { lastChanges } from '../../src/findings/change-log.ts';
 import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';
+import { startMirror, type Mirror } from '../support/mirror.ts';
 
 // Beside the current artifacts (../shared relative to the repository in a fresh clone).
 const REVISIONS = resolve(process.env['AUDIT_REVISIONS'] ?? join(dirname(SHARED), 'trail-scorer-audit-revisions'));
@@ -46,7 +47,10 @@ describe('two real audit revisions, accepted in turn', { skip: !existsSync(REVIS
   let env: Record<string, string>;
   let oldCommit: string;
   let newCommit: string;
-  before(() => {
+  let mirror: Mirror;
+  before(async () => {
+    // The audit's repository, stood in for on loopback: it proves each credited commit by serving the file at it.
+    mirror = await startMirror();
     const [dir] = readdirSync(REVISIONS).filter((d) => /^[0-9a-f]{40}$/.test(d));
     assert.ok(dir, `no revision folder in ${REVISIONS}`);
     oldCommit = sourceCommit(join(REVISIONS, 'SOURCE.md'), `${dir}/${NORMALISER}`);
@@ -61,9 +65,10 @@ describe('two real audit revisions, accepted in turn', { skip: !existsSync(REVIS
     earlier = mkdtempSync(join(tmpdir(), 'trail-earlier-'));
     for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(earlier, p));
     cpSync(join(REVISIONS, dir!, NORMALISER), join(earlier, NORMALISER));
-    env = { AUDIT_ROOT: state, AUDIT_LOCK: lockPath };
+    env = { AUDIT_ROOT: state, AUDIT_LOCK: lockPath, ...mirror.env };
   });
   after(() => {
+    mirror.stop();
     rmSync(state, { recursive: true, force: true });
     rmSync(earlier, { recursive: true, force: true });
   });
@@ -136,5 +141,76 @@ describe('two real audit revisions, accepted in turn', { skip: !existsSync(REVIS
       writeFileSync(join(dir, second!), text);
     }
     assert.equal(loadHistory(lockPath, lock).length, 2);
+  });
+
+  test('the lock names the head of the records: deleting, truncating or editing any is refused', () => {
+    const lock = loadLock(lockPath);
+    const dir = historyDir(lockPath);
+    const names = readdirSync(dir).sort();
+    assert.deepEqual(lock.history, { records: 2, head: sha256Hex(readFileSync(join(dir, names[1]!))) });
+    const refuses = (fn: () => void, pattern: RegExp) => assert.throws(fn, (e: AdmissionError) => e.check === 'history' && pattern.test(e.message));
+    const saved = names.map((n) => readFileSync(join(dir, n)));
+    const restore = () => names.forEach((n, i) => writeFileSync(join(dir, n), saved[i]!));
+    try {
+      // Every record deleted: the lock still names two.
+      for (const n of names) rmSync(join(dir, n));
+      refuses(() => loadHistory(lockPath, lock), /artifacts\.lock\.json at \/history: .*found no record in audit-changes\/: records were deleted/);
+      restore();
+      // The newest deleted, and the lock put back by hand to the revision before it: the head names two records.
+      rmSync(join(dir, names[1]!));
+      const first = ChangeRecord.parse(JSON.parse(saved[0]!.toString()));
+      const back = { ...lock, files: lock.files.map((f) => ({ ...f, ...first.new.files.find((g) => g.path === f.path), ...(f.path === NORMALISER ? { bytes: readFileSync(join(earlier, NORMALISER)).length } : {}) })) };
+      refuses(() => loadHistory(lockPath, back), /at \/history: .*1 record\(s\)/);
+      restore();
+      // A record edited in place (its date): the head's digest no longer matches.
+      writeFileSync(join(dir, names[1]!), saved[1]!.toString().replace(/"date": "(\d{4})/, (_, y) => `"date": "${Number(y) + 1}`));
+      assert.throws(() => loadHistory(lockPath, lock), (e: AdmissionError) => e.check === 'history');
+    } finally {
+      restore();
+    }
+    // A lock without the head, as before this check existed, while records exist.
+    const { history: _, ...headless } = lock;
+    refuses(() => loadHistory(lockPath, headless), /at \/history: .*found 2 record\(s\)/);
+  });
+
+  test("the newest record's changed values must be what the admitted files hold, even with the lock's head rewritten to match", () => {
+    const dir = historyDir(lockPath);
+    const names = readdirSync(dir).sort();
+    const newest = join(dir, names[1]!);
+    const saved = readFileSync(newest);
+    const lockText = readFileSync(lockPath);
+    const forge = (edit: (r: ChangeRecord) => ChangeRecord) => {
+      const record = edit(ChangeRecord.parse(JSON.parse(saved.toString())));
+      const text = JSON.stringify(record, null, 2) + '\n';
+      writeFileSync(newest, text);
+      const lock = loadLock(lockPath);
+      writeFileSync(lockPath, JSON.stringify({ ...lock, history: { records: 2, head: sha256Hex(text) } }, null, 2));
+    };
+    try {
+      forge((r) => ({ ...r, changes: [...r.changes, { file: NORMALISER, pointer: '/properties/P5/verdict', old: { type: 'verdict', value: 'HELD' }, new: { type: 'verdict', value: 'HELD' } }] }));
+      assert.throws(() => assembleAudit({ root: state, lockPath }), (e: AdmissionError) => e.check === 'history' && /\/changes\/1\/new: expected results\/normaliser\.json at \/properties\/P5\/verdict as the admitted file holds it/.test(e.message));
+      forge((r) => ({ ...r, changes: [...r.changes, { file: 'results/datacheck.json', pointer: '/gold_files/parsed', old: { type: 'number', value: 147 }, new: { type: 'number', value: 999 } }] }));
+      assert.throws(() => assembleAudit({ root: state, lockPath }), (e: AdmissionError) => e.check === 'history');
+    } finally {
+      writeFileSync(newest, saved);
+      writeFileSync(lockPath, lockText);
+    }
+    assert.equal(assembleAudit({ root: state, lockPath }).history.length, 2);
+  });
+
+  test('a record that names a path twice, or a date that is no real date, is refused with one message', () => {
+    const dir = historyDir(lockPath);
+    const names = readdirSync(dir).sort();
+    const newest = join(dir, names[1]!);
+    const saved = readFileSync(newest, 'utf8');
+    const record = JSON.parse(saved);
+    try {
+      writeFileSync(newest, JSON.stringify({ ...record, old: { ...record.old, files: [record.old.files[0], ...record.old.files.slice(0, 5)] } }, null, 2));
+      assert.throws(() => loadHistory(lockPath, loadLock(lockPath)), (e: AdmissionError) => e.check === 'schema' && /each of the six paths once/.test(e.message));
+      writeFileSync(newest, JSON.stringify({ ...record, date: '2026-02-30T00:00:00Z' }, null, 2));
+      assert.throws(() => loadHistory(lockPath, loadLock(lockPath)), (e: AdmissionError) => e.check === 'schema' && /a real date and time/.test(e.message));
+    } finally {
+      writeFileSync(newest, saved);
+    }
   });
 });

@@ -12,8 +12,13 @@ import { AdmissionError } from '../../src/admission/errors.ts';
 import { ARTIFACT_PATHS } from '../../src/admission/schemas.ts';
 import { LOCK, PROJECT, SHARED, makeCopy } from '../support/fixture.ts';
 import { serve } from '../support/static-server.ts';
+import { AUDIT_REPOSITORY, startMirror } from '../support/mirror.ts';
+import { proofKey } from '../../src/admission/commit-proof.ts';
+import { sha256Hex } from '../../src/admission/digest.ts';
 
 const empty = () => mkdtempSync(join(tmpdir(), 'trail-empty-'));
+/** Downloads that prove `commit` holds the files in `from`, as fetchProofs would record them. */
+const proofsFor = (from: string, paths: readonly string[], commit: string) => new Map(paths.map((p) => [proofKey(p, commit), { sha256: sha256Hex(readFileSync(join(from, p))) }]));
 const run = (script: string, args: string[], env: Record<string, string>) =>
   spawnSync(process.execPath, [join(PROJECT, script), ...args], { cwd: PROJECT, env: { ...process.env, ...env }, encoding: 'utf8' });
 
@@ -179,7 +184,8 @@ describe('--update-lock', () => {
       const lockPath = join(elsewhere, 'artifacts.lock.json');
       cpSync(copy.lockPath, lockPath);
       assert.throws(
-        () => updateLock(from, lockPath, { root, commits: { all: 'b'.repeat(40) } }),
+        // Both changed files proven at that commit, so the pins are what is refused.
+        () => updateLock(from, lockPath, { root, commits: { all: 'b'.repeat(40) }, proofs: proofsFor(from, ['results/pairing.json', 'results/normaliser.json'], 'b'.repeat(40)) }),
         (e: AdmissionError) => e.check === 'pins' && e.file === 'results/normaliser.json' && /the files disagree, kept/.test(e.found),
       );
       assert.deepEqual(readFileSync(lockPath), lockBefore, 'the lock is unchanged');
@@ -190,14 +196,21 @@ describe('--update-lock', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
-  test('the command line rewrites the lock and admits the new files', () => {
+  test('the command line rewrites the lock and admits the new files', async () => {
     const copy = makeCopy();
     const root = empty();
     try {
       copy.set('results/pairing.json', '/runs/1/label', 'relabelled');
       // The currently locked files are the old side of the change record.
       bringInFrom(SHARED, root, loadLock(LOCK), LOCK);
-      const r = run('scripts/artifacts.ts', ['--from', copy.root, '--update-lock', '--commit', `results/pairing.json=${'c'.repeat(40)}`], { AUDIT_ROOT: root, AUDIT_LOCK: copy.lockPath });
+      // The audit's repository, stood in for on loopback, holds the relabelled file at that commit: the proof of the credit.
+      const mirror = await startMirror([{ repository: AUDIT_REPOSITORY, commit: 'c'.repeat(40), path: 'results/pairing.json', bytes: readFileSync(join(copy.root, 'results/pairing.json')) }]);
+      let r: ReturnType<typeof run>;
+      try {
+        r = run('scripts/artifacts.ts', ['--from', copy.root, '--update-lock', '--commit', `results/pairing.json=${'c'.repeat(40)}`], { AUDIT_ROOT: root, AUDIT_LOCK: copy.lockPath, ...mirror.env });
+      } finally {
+        mirror.stop();
+      }
       assert.equal(r.status, 0, r.stderr);
       assert.match(r.stdout, /lock updated:\n {2}results\/pairing\.json commit: [0-9a-f]{40} -> c{40}\n {2}results\/pairing\.json bytes: \d+ -> \d+/);
       assert.match(r.stdout, /admitted 6 artifacts/);

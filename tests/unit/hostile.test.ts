@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { loadLock } from '../../src/admission/admit.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { FileRefusal, readRegularFile } from '../../src/admission/files.ts';
@@ -20,6 +20,7 @@ import { recoverInterrupted } from '../../src/admission/staging.ts';
 import { validate } from '../../src/admission/validate.ts';
 import { bringInFrom } from '../../src/admission/bring-in.ts';
 import { LOCK, PROJECT, SHARED, makeCopy } from '../support/fixture.ts';
+import { AUDIT_REPOSITORY, startMirror, type Mirror } from '../support/mirror.ts';
 
 const temp = (name = 'trail-hostile-') => mkdtempSync(join(tmpdir(), name));
 const node = (script: string, args: string[], env: Record<string, string>) =>
@@ -354,8 +355,11 @@ describe('all or nothing', () => {
   });
 });
 
-describe('--update-lock credits each file to the commit that holds it', () => {
+describe('--update-lock credits each file to the commit that holds it, only with proof', () => {
   const REVISION = '9cf6e391c5a3e2908c57b9ca1c9dfde99fd37613';
+  let mirror: Mirror;
+  before(async () => (mirror = await startMirror()));
+  after(() => mirror.stop());
   const REVISIONS = join(SHARED, '../trail-scorer-audit-revisions');
   /** A source folder: the current files with the earlier normaliser revision in place. */
   function earlierRevision(): string {
@@ -378,10 +382,13 @@ describe('--update-lock credits each file to the commit that holds it', () => {
   /** A git checkout holding the current artifacts in one commit, with the earlier normaliser copied over them, uncommitted. */
   function checkoutWithEarlierNormaliser(from: string): string {
     git(from, 'init', '-q');
+    // A checkout of the audit's repository: origin is it, and what is committed below counts as fetched from it.
+    git(from, 'remote', 'add', 'origin', `https://github.com/${AUDIT_REPOSITORY}.git`);
     for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(from, p));
     git(from, 'add', '.');
     git(from, 'commit', '-q', '-m', 'current');
     const current = git(from, 'rev-parse', 'HEAD');
+    git(from, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
     cpSync(join(REVISIONS, REVISION, 'results/normaliser.json'), join(from, 'results/normaliser.json'));
     return current;
   }
@@ -391,7 +398,7 @@ describe('--update-lock credits each file to the commit that holds it', () => {
     const lockPath = lockCopy();
     const root = populatedRoot();
     try {
-      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', `results/normaliser.json=${REVISION}`], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', `results/normaliser.json=${REVISION}`], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath, ...mirror.env });
       assert.equal(r.status, 0, r.stderr);
       assert.match(r.stdout, new RegExp(`results/normaliser\\.json commit: a13c1c24af0386e45c3eaee9647663a100cc233b -> ${REVISION}`));
       const after = loadLock(lockPath);
@@ -438,6 +445,11 @@ describe('--update-lock credits each file to the commit that holds it', () => {
       writeFileSync(join(from, 'README'), 'a later commit that leaves the artifacts alone\n');
       git(from, 'add', 'README');
       git(from, 'commit', '-q', '-m', 'later');
+      // Made here, not fetched from origin: refused, the commit is proven by nothing.
+      const local = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      assert.equal(local.status, 1);
+      assert.match(local.stderr, new RegExp(`expected proof that ${AUDIT_REPOSITORY} holds these bytes at commit ${changed}.*commit ${changed} is on no branch fetched from origin`));
+      git(from, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
       const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
       assert.equal(r.status, 0, r.stderr);
       assert.match(r.stdout, new RegExp(`results/normaliser\\.json commit: a13c1c24af0386e45c3eaee9647663a100cc233b -> ${changed}`));
@@ -455,7 +467,56 @@ describe('--update-lock credits each file to the commit that holds it', () => {
       const current = checkoutWithEarlierNormaliser(from);
       const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', `results/normaliser.json=${current}`], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
       assert.equal(r.status, 1);
-      assert.match(r.stderr, new RegExp(`commit ${current} in .* holds other bytes at results/normaliser\\.json`));
+      assert.match(r.stderr, new RegExp(`commit ${current} holds other bytes at results/normaliser\\.json`));
+      assert.deepEqual(readFileSync(lockPath), readFileSync(LOCK));
+    } finally {
+      for (const d of [from, join(lockPath, '..'), root]) rmSync(d, { recursive: true, force: true });
+    }
+  });
+  test('a commit named from a folder that is not a checkout, and that no download proves, is refused; nothing changes', () => {
+    const from = earlierRevision();
+    const lockPath = lockCopy();
+    const root = populatedRoot();
+    const before = snapshot(root);
+    try {
+      for (const commit of ['b'.repeat(40), REVISION.replace(/^9/, '8')]) {
+        const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', commit], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath, ...mirror.env });
+        assert.equal(r.status, 1);
+        assert.match(r.stderr, new RegExp(`Artifact refused \\[lock\\] results/normaliser\\.json .*expected proof that ${AUDIT_REPOSITORY} holds these bytes at commit ${commit}.*the download of results/normaliser\\.json at ${commit} failed \\(.*HTTP 404\\); and .* is not a git work tree`));
+      }
+      assert.deepEqual(readFileSync(lockPath), readFileSync(LOCK));
+      assert.deepEqual(snapshot(root), before);
+    } finally {
+      for (const d of [from, join(lockPath, '..'), root]) rmSync(d, { recursive: true, force: true });
+    }
+  });
+  test('--commit for every file re-credits only the files whose bytes changed: unchanged bytes keep their proven commit', () => {
+    const from = earlierRevision();
+    const lockPath = lockCopy();
+    const root = populatedRoot();
+    try {
+      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', REVISION], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath, ...mirror.env });
+      assert.equal(r.status, 0, r.stderr);
+      const after = loadLock(lockPath);
+      for (const f of loadLock(LOCK).files) {
+        assert.equal(after.files.find((g) => g.path === f.path)!.commit, f.path === 'results/normaliser.json' ? REVISION : f.commit, f.path);
+      }
+    } finally {
+      for (const d of [from, join(lockPath, '..'), root]) rmSync(d, { recursive: true, force: true });
+    }
+  });
+  test("a checkout whose origin is another repository proves nothing, even with the file's bytes at that commit", () => {
+    const from = temp('trail-checkout-');
+    const lockPath = lockCopy();
+    const root = populatedRoot();
+    try {
+      checkoutWithEarlierNormaliser(from);
+      git(from, 'remote', 'set-url', 'origin', 'https://github.com/someone-else/trail-scorer-audit.git');
+      git(from, 'commit', '-q', '-am', 'earlier normaliser');
+      git(from, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
+      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /the checkout's origin is https:\/\/github\.com\/someone-else\/trail-scorer-audit\.git, not github\.com\/DataScienceVishal\/trail-scorer-audit/);
       assert.deepEqual(readFileSync(lockPath), readFileSync(LOCK));
     } finally {
       for (const d of [from, join(lockPath, '..'), root]) rmSync(d, { recursive: true, force: true });

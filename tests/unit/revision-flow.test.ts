@@ -6,30 +6,34 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sandbox, type Sandbox } from '../support/build.ts';
 import { SHARED } from '../support/fixture.ts';
+import { auditFiles, startMirror, type Mirror, type MirrorFile } from '../support/mirror.ts';
 
-const EARLIER_COMMIT = '9cf6e391c5a3e2908c57b9ca1c9dfde99fd37613';
-const EARLIER = join(SHARED, '../trail-scorer-audit-revisions', EARLIER_COMMIT);
-const CURRENT_COMMIT = 'a13c1c24af0386e45c3eaee9647663a100cc233b';
+const NORMALISER = 'results/normaliser.json';
+// The current normaliser.json and its earlier revision, at the commits their SOURCE.md tables give.
+const [currentFile, earlierFile] = auditFiles().filter((f) => f.path === NORMALISER) as [MirrorFile, MirrorFile];
 
 describe('an accepted revision builds and publishes with its records', { concurrency: false }, () => {
   let box: Sandbox;
   let root: string;
   let earlier: string;
   let dist: string;
+  let mirror: Mirror;
   const artifacts = (from: string, commit: string) =>
-    spawnSync(process.execPath, ['scripts/artifacts.ts', '--from', from, '--update-lock', '--commit', `results/normaliser.json=${commit}`], {
+    spawnSync(process.execPath, ['scripts/artifacts.ts', '--from', from, '--update-lock', '--commit', `${NORMALISER}=${commit}`], {
       cwd: box.dir,
-      env: { ...process.env, AUDIT_ROOT: root },
+      env: { ...process.env, AUDIT_ROOT: root, ...mirror.env },
       encoding: 'utf8',
     });
 
-  before(() => {
+  before(async () => {
+    // The audit's repository, stood in for on loopback: each credited commit is proven by a download from it.
+    mirror = await startMirror();
     box = sandbox();
     // The admitted files the first acceptance starts from: the current revision, as locked.
     root = mkdtempSync(join(tmpdir(), 'revision-root-'));
@@ -37,19 +41,20 @@ describe('an accepted revision builds and publishes with its records', { concurr
     // The earlier revision laid out like the audit's repository: the current files with its normaliser.json.
     earlier = mkdtempSync(join(tmpdir(), 'revision-earlier-'));
     for (const d of ['results', 'index']) cpSync(join(SHARED, d), join(earlier, d), { recursive: true });
-    cpSync(join(EARLIER, 'results/normaliser.json'), join(earlier, 'results/normaliser.json'));
+    writeFileSync(join(earlier, NORMALISER), earlierFile.bytes);
   });
   after(() => {
+    mirror.stop();
     box.dispose();
     rmSync(root, { recursive: true, force: true });
     rmSync(earlier, { recursive: true, force: true });
   });
 
   test('the earlier revision is accepted, then the current one, each with a record', () => {
-    const first = artifacts(earlier, EARLIER_COMMIT);
+    const first = artifacts(earlier, earlierFile.commit);
     assert.equal(first.status, 0, first.stderr);
     assert.match(first.stdout, /change recorded: audit-changes\/0001-/);
-    const second = artifacts(SHARED, CURRENT_COMMIT);
+    const second = artifacts(SHARED, currentFile.commit);
     assert.equal(second.status, 0, second.stderr);
     assert.match(second.stdout, /change recorded: audit-changes\/0002-/);
     assert.equal(readdirSync(join(box.dir, 'audit-changes')).filter((f) => f.endsWith('.json')).length, 2);
