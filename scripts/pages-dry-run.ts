@@ -13,6 +13,8 @@
  *   `npm ci`                    node_modules hard-linked from this checkout when the lock is
  *                               the same file, else `npm ci --prefer-offline`
  *   `npm run artifacts`         `npm run artifacts -- --from $AUDIT_ARTIFACTS` (no network here)
+ *   `npm run artifacts -- --prove`  skipped (it needs the audit's repository; the unit tests
+ *                               run the same proof against a loopback copy of it)
  *   `npm test`                  `npm run build`, the part of it that writes dist/ (the tests
  *                               themselves run in `npm test`)
  *   Playwright's browser, the caches, the screenshots: skipped, they change nothing uploaded.
@@ -123,6 +125,7 @@ try {
     if (/^npm ci\b/.test(run)) install(env, label);
     else if (/^npx playwright install/.test(run)) console.log(`  skip  ${label}: the browser is for the tests, not the build`);
     else if (run === 'npm run artifacts') sh(`npm run artifacts -- --from "${artifacts}"`, env, `${label} (from AUDIT_ARTIFACTS instead of the download)`);
+    else if (run === 'npm run artifacts -- --prove') console.log(`  skip  ${label}: it downloads from the audit's repository, which is not reachable here; npm test runs the same proof against a loopback copy of it`);
     else if (run === 'npm test') sh('npm run build', env, `${label} (its build; SITE_URL=${env['SITE_URL'] ?? ''} SITE_BASE=${env['SITE_BASE'] ?? ''})`);
     else sh(run, env, label);
     if (step.id && existsSync(env['GITHUB_OUTPUT']!)) {

@@ -90,6 +90,9 @@ function orderProblems(id: string, job: Job): string[] {
   const test = steps.findIndex((s) => TESTS.test(s.run ?? ''));
   if (test < 0) return [`jobs.${id}: expected a step running \`npm test\` before the ${UPLOAD} step; found none`];
   if (test > upload) return [`jobs.${id}: the tests (step ${test + 1}) must run before the upload (step ${upload + 1})`];
+  // A credit the site shows is published only once the audit's repository has proven it (src/admission/prove-history.ts).
+  const prove = steps.findIndex((s) => s.run === 'npm run artifacts -- --prove');
+  if (prove < 0 || prove > test || steps[prove]!.if !== undefined) return [`jobs.${id}: expected an unconditional step running \`npm run artifacts -- --prove\` before the tests, so no commit the site credits is published unproven; found ${prove < 0 ? 'none' : `it at step ${prove + 1}${steps[prove]!.if !== undefined ? ', with a condition' : ''}`}`];
   const between = steps.slice(test + 1, upload).filter((s) => s.run !== undefined);
   const problems = between.map((s) => `jobs.${id}: \`${s.run}\` runs between the tests and the upload, so what is uploaded would not be what was tested`);
   const path = steps[upload]!.with?.['path'];

@@ -225,13 +225,16 @@ export function creditsToProve(from: string, lock: Lock, commits: SourceCommits)
   });
 }
 
+/** One file of `repository` at `commit`, through the checked download base. */
+export const downloadAt = (repository: string, commit: string, path: ArtifactPath, timeoutMs = 20_000) => download(`${downloadBase()}${repository}/${commit}/${path}`, timeoutMs);
+
 /** Downloads each file at the commit a credit names, for its proof; a failure is kept as the reason, never thrown. */
 export async function fetchProofs(credits: readonly { path: ArtifactPath; repository: string; commit: string }[], timeoutMs = 20_000): Promise<DownloadProofs> {
   const out = new Map<string, Fetched>();
   for (const c of credits) {
     const url = `${downloadBase()}${c.repository}/${c.commit}/${c.path}`;
     try {
-      out.set(proofKey(c.path, c.commit), { sha256: sha256Hex(await download(url, timeoutMs)) });
+      out.set(proofKey(c.path, c.commit), { sha256: sha256Hex(await downloadAt(c.repository, c.commit, c.path, timeoutMs)) });
     } catch (e) {
       out.set(proofKey(c.path, c.commit), { failed: `${url}: ${(e as Error).message}` });
     }
@@ -358,15 +361,20 @@ export function updateLock(from: string, lockPath: string, options: UpdateOption
     for (const [p, bytes] of sources) staging.stage(p, bytes, join(root, p));
     // The history beside the staged lock, so admission checks the chain the swap will leave:
     // the existing records as they are (checked, not moved), then the new one (moved in).
-    for (const name of historyNames(lockPath)) staging.stage(`${HISTORY_DIR}/${name}`, readRegularFile(join(historyDir(lockPath), name), { maxBytes: MAX_ARTIFACT_BYTES }));
+    const digests: string[] = [];
+    for (const name of historyNames(lockPath)) {
+      const bytes = readRegularFile(join(historyDir(lockPath), name), { maxBytes: MAX_ARTIFACT_BYTES });
+      digests.push(sha256Hex(bytes));
+      staging.stage(`${HISTORY_DIR}/${name}`, bytes);
+    }
     let record: string | undefined;
     if (options.record && lockDigest(lock) !== lockDigest(before)) {
       const r = changeRecordFor(lockPath, before, lock, options.record, sources);
       const text = serialiseRecord(r);
       record = join(historyDir(lockPath), recordFileName(r));
       staging.stage(`${HISTORY_DIR}/${recordFileName(r)}`, text, record);
-      // The lock names the new head of the chain, so no record can later go missing unnoticed.
-      lock = { ...lock, history: historyHead(r.sequence, text) };
+      // The lock names the new head of the chain, so no record can later be edited or go missing unnoticed.
+      lock = { ...lock, history: historyHead([...digests, sha256Hex(text)]) };
     }
     const stagedLock = staging.stage('artifacts.lock.json', serialiseLock(lock), lockPath);
     let audit: Admitted;

@@ -3,8 +3,8 @@
  * beside the lock, committed with it. Admission reads them as it reads the lock:
  * each must match its schema, and together they must form one chain (each record
  * starts where the one before ended) that ends at the lock being admitted, whose
- * `history` names how many records there are and the digest of the newest, so none
- * can be deleted, truncated, squashed or reordered. The newest record's new values must
+ * `history` names how many records there are and one digest over all of them, so none
+ * can be deleted, truncated, squashed, edited or reordered. The newest record's new values must
  * be the admitted files' own (checkNewestAgainstFiles). What needs the old bytes (the
  * changes recomputed from both sides) is proved online (prove-history.ts). Anything else
  * is refused, naming the record and the place.
@@ -42,8 +42,11 @@ export function loadHistory(lockPath: string, lock: Lock): AdmittedRecord[] {
   return records.map(({ file, record }) => ({ file, record }));
 }
 
-/** The head of the chain as the lock records it: how many records, and the SHA-256 of the newest one's bytes. */
-export const historyHead = (records: number, newestBytes: string | Uint8Array): NonNullable<Lock['history']> => ({ records, head: sha256Hex(newestBytes) });
+/**
+ * The head of the chain as the lock records it: how many records, and one SHA-256 over the
+ * SHA-256 of every record's bytes in order, so no record can be edited, dropped or moved.
+ */
+export const historyHead = (recordDigests: readonly string[]): NonNullable<Lock['history']> => ({ records: recordDigests.length, head: sha256Hex(recordDigests.join('\n')) });
 
 function checkHead(lockFile: string, lock: Lock, records: readonly (AdmittedRecord & { readonly sha256: string })[]): void {
   const newest = records.at(-1);
@@ -52,14 +55,14 @@ function checkHead(lockFile: string, lock: Lock, records: readonly (AdmittedReco
     if (found) throw new AdmissionError('history', lockFile, '/history', `the ${found.records} change record(s) in ${HISTORY_DIR}/ the lock names, the newest with SHA-256 ${found.head}`, `no record in ${HISTORY_DIR}/: records were deleted`);
     return;
   }
-  const expected = { records: records.length, head: newest.sha256 };
+  const expected = historyHead(records.map((r) => r.sha256));
   if (!found || found.records !== expected.records || found.head !== expected.head) {
     throw new AdmissionError(
       'history',
       lockFile,
       '/history',
       `the head of the change records the lock was written with, here ${JSON.stringify(found ?? null)}`,
-      `${records.length} record(s), the newest (${newest.file}) with SHA-256 ${newest.sha256}: a record was deleted, added, squashed or edited by hand`,
+      `${records.length} record(s), the newest ${newest.file}, whose head is ${expected.head}: a record was deleted, added, squashed or edited by hand`,
     );
   }
 }

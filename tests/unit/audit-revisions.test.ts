@@ -147,7 +147,7 @@ describe('two real audit revisions, accepted in turn', { skip: !existsSync(REVIS
     const lock = loadLock(lockPath);
     const dir = historyDir(lockPath);
     const names = readdirSync(dir).sort();
-    assert.deepEqual(lock.history, { records: 2, head: sha256Hex(readFileSync(join(dir, names[1]!))) });
+    assert.deepEqual(lock.history, { records: 2, head: sha256Hex(names.map((n) => sha256Hex(readFileSync(join(dir, n)))).join('\n')) });
     const refuses = (fn: () => void, pattern: RegExp) => assert.throws(fn, (e: AdmissionError) => e.check === 'history' && pattern.test(e.message));
     const saved = names.map((n) => readFileSync(join(dir, n)));
     const restore = () => names.forEach((n, i) => writeFileSync(join(dir, n), saved[i]!));
@@ -184,7 +184,7 @@ describe('two real audit revisions, accepted in turn', { skip: !existsSync(REVIS
       const text = JSON.stringify(record, null, 2) + '\n';
       writeFileSync(newest, text);
       const lock = loadLock(lockPath);
-      writeFileSync(lockPath, JSON.stringify({ ...lock, history: { records: 2, head: sha256Hex(text) } }, null, 2));
+      writeFileSync(lockPath, JSON.stringify({ ...lock, history: { records: 2, head: sha256Hex([sha256Hex(readFileSync(join(dir, names[0]!))), sha256Hex(text)].join('\n')) } }, null, 2));
     };
     try {
       forge((r) => ({ ...r, changes: [...r.changes, { file: NORMALISER, pointer: '/properties/P5/verdict', old: { type: 'verdict', value: 'HELD' }, new: { type: 'verdict', value: 'HELD' } }] }));
@@ -196,6 +196,38 @@ describe('two real audit revisions, accepted in turn', { skip: !existsSync(REVIS
       writeFileSync(lockPath, lockText);
     }
     assert.equal(assembleAudit({ root: state, lockPath }).history.length, 2);
+  });
+
+  test('--prove downloads every commit the lock and the records name, recomputes each record, and refuses a forged older record admission cannot see', () => {
+    const ok = run(['--prove'], env);
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.match(ok.stdout, /proved: 7 file\(s\) at their credited commits hold the recorded bytes; 2 change record\(s\) recomputed from both sides and equal/);
+    const dir = historyDir(lockPath);
+    const names = readdirSync(dir).sort();
+    const saved = names.map((n) => readFileSync(join(dir, n)));
+    const lockText = readFileSync(lockPath);
+    try {
+      // Record 0001 says its one leaf changed to other text; the lock's head is rewritten to match, as a forger would.
+      const forged = JSON.parse(saved[0]!.toString());
+      forged.changes[0].new.sha256 = sha256Hex('some other text');
+      const text = JSON.stringify(forged, null, 2) + '\n';
+      writeFileSync(join(dir, names[0]!), text);
+      const lock = loadLock(lockPath);
+      writeFileSync(lockPath, JSON.stringify({ ...lock, history: { records: 2, head: sha256Hex([sha256Hex(text), sha256Hex(saved[1]!)].join('\n')) } }, null, 2));
+      assert.equal(assembleAudit({ root: state, lockPath }).history.length, 2, 'offline, nothing shows the forgery');
+      const r = run(['--prove'], env);
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, new RegExp(`Artifact refused \\[history\\] audit-changes/${names[0]} at /changes/0: expected the change recomputed from both sides' files`));
+      // And a commit the audit's repository does not have.
+      writeFileSync(join(dir, names[0]!), saved[0]!);
+      writeFileSync(lockPath, lockText);
+      const stripped = run(['--prove'], { ...env, AUDIT_DOWNLOAD_BASE: `${env['AUDIT_DOWNLOAD_BASE']}nowhere/` });
+      assert.equal(stripped.status, 1);
+      assert.match(stripped.stderr, /downloaded from DataScienceVishal\/trail-scorer-audit to prove it; found a failed download \(HTTP 404\)/);
+    } finally {
+      names.forEach((n, i) => writeFileSync(join(dir, n), saved[i]!));
+      writeFileSync(lockPath, lockText);
+    }
   });
 
   test('a record that names a path twice, or a date that is no real date, is refused with one message', () => {

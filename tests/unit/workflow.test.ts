@@ -144,6 +144,23 @@ describe('the Pages workflow', () => {
     assert.ok(rebuilt.some((p) => p.includes('`npm run build` runs between the tests and the upload')), rebuilt.join('\n'));
   });
 
+  test('publishing without the online proof of every credited commit, or with it after the tests or under a condition, trips', () => {
+    const expected = /expected an unconditional step running `npm run artifacts -- --prove` before the tests/;
+    const removed = broken((w) => {
+      const steps = job(w, 'build').steps!;
+      steps.splice(steps.findIndex((s) => s.run === 'npm run artifacts -- --prove'), 1);
+    });
+    assert.ok(removed.some((p) => expected.test(p) && p.endsWith('found none')), removed.join('\n'));
+    const late = broken((w) => {
+      const steps = job(w, 'build').steps!;
+      const [prove] = steps.splice(steps.findIndex((s) => s.run === 'npm run artifacts -- --prove'), 1);
+      steps.splice(steps.findIndex((s) => s.run === 'npm test') + 1, 0, prove!);
+    });
+    assert.ok(late.some((p) => expected.test(p)), late.join('\n'));
+    const conditional = broken((w) => void (step(w, 'build', (s) => s.run === 'npm run artifacts -- --prove').if = "github.event_name == 'pull_request'"));
+    assert.ok(conditional.some((p) => expected.test(p) && p.includes('with a condition')), conditional.join('\n'));
+  });
+
   test('a browser cache not keyed on the Playwright version, or a download on a hit, trips', () => {
     const unkeyed = broken((w) => void (step(w, 'build', (s) => s.id === 'browsers').with!['key'] = 'playwright-${{ runner.os }}'));
     assert.deepEqual(unkeyed, ['jobs.build: the browser cache\'s key must change with the Playwright version package-lock.json pins (a step with an id that reads it); found key "playwright-${{ runner.os }}"']);
