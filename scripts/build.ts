@@ -9,6 +9,8 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { reportRefusal } from '../src/admission/report.ts';
+import { checkOutDir } from '../src/site/out-dir.ts';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
@@ -32,6 +34,12 @@ if (import.meta.main) {
   const args = process.argv.slice(2);
   const outDir = outDirOf(args);
   const astro = join(import.meta.dirname, '../node_modules/astro/bin/astro.mjs');
+  // Refused before anything is deleted: the output folder is emptied by Astro and, on failure, here (src/site/out-dir.ts).
+  try {
+    checkOutDir(join(import.meta.dirname, '..'), outDir);
+  } catch (e) {
+    process.exit(reportRefusal(e));
+  }
   const child = spawn(process.execPath, [astro, 'build', ...args], { stdio: 'inherit' });
   let interrupted: (typeof SIGNALS)[number] | undefined;
   for (const s of SIGNALS) {

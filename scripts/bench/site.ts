@@ -40,6 +40,9 @@ function table(title: string, rows: Weight[]) {
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'trail-bench-'));
+// The site's own outputs from this checkout go inside the project (.tmp/ is git-ignored): the build refuses a folder outside it (src/site/out-dir.ts).
+mkdirSync(join(root, '.tmp'), { recursive: true });
+const outs = mkdtempSync(join(root, '.tmp', 'bench-site-'));
 try {
   // Both builds cold, as CI and the Pages deploy run them: this site from a fresh clone of HEAD
   // (its artifacts brought in by the build), a bare one-page Astro site beside it, each with its own
@@ -81,10 +84,11 @@ try {
   for (const f of factors) {
     const copy = join(tmp, `x${f}`);
     const { traces, spans } = writeSyntheticCopy(shared, copy, join(root, 'artifacts.lock.json'), f);
-    const t = timed('npm', ['run', 'build', '--silent', '--', '--outDir', join(tmp, `out${f}`)], root, { AUDIT_ROOT: copy, AUDIT_LOCK: join(copy, 'artifacts.lock.json') });
+    const t = timed('npm', ['run', 'build', '--silent', '--', '--outDir', join(outs, `out${f}`)], root, { AUDIT_ROOT: copy, AUDIT_LOCK: join(copy, 'artifacts.lock.json') });
     console.log(`${`${f}x`.padEnd(8)} ${String(traces).padStart(8)} ${String(spans).padStart(9)} ${t.toFixed(2).padStart(8)} ${((t / spans) * 1e5).toFixed(2).padStart(17)}`);
   }
   console.log(`\nBudgets: no script on any page but /search/; under ${BUDGET_GZ / 1024} KB gzip per page in all; build time growing no worse than linearly with the index.`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+  rmSync(outs, { recursive: true, force: true });
 }

@@ -11,7 +11,8 @@ import type { Audit } from '../audit/assemble.ts';
 import { admitForBuild } from './admit.ts';
 import { checkBuilt } from './check-built-site.ts';
 import { checkProse } from './check-prose.ts';
-import { orStop } from './refusal.ts';
+import { orStop, stopNow } from './refusal.ts';
+import { checkOutDir, markBuilt } from '../site/out-dir.ts';
 
 /** `publishing`: a build meant for publishing (src/site/settings.ts). */
 export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {
@@ -19,15 +20,19 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   let base = '/';
   let site: string | undefined;
   let audit: Audit | undefined;
+  let building = false;
   return {
     name: 'audit-guards',
     hooks: {
       'astro:config:setup': async ({ command, logger }) => {
         if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
+        building = command === 'build';
         audit = await orStop(logger, () => admitForBuild(logger));
       },
-      'astro:config:done': ({ config }) => {
+      'astro:config:done': ({ config, logger }) => {
         root = fileURLToPath(config.root);
+        // Before Astro empties its outDir: a plain `astro build --outDir x` is checked here too (src/site/out-dir.ts).
+        if (building) stopNow(logger, () => checkOutDir(root, fileURLToPath(config.outDir), 'outDir'));
         base = config.base;
         site = config.site;
       },
@@ -36,6 +41,8 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
+        // The output is marked as a build's, so the next build may empty it.
+        markBuilt(dist);
         await orStop(logger, () => checkBuilt({ dist, base, site, publishing: options.publishing ?? false }, logger), dist);
       },
     },

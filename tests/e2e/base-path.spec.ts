@@ -4,8 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT, SHARED } from '../support/fixture.ts';
 import { serve } from '../support/static-server.ts';
@@ -19,7 +18,9 @@ test.describe('a build under a base path', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    out = mkdtempSync(join(tmpdir(), 'site-base-'));
+    // Inside the project (.tmp/ is git-ignored): the build refuses an output folder outside it (src/site/out-dir.ts).
+    mkdirSync(join(PROJECT, '.tmp'), { recursive: true });
+    out = mkdtempSync(join(PROJECT, '.tmp', 'site-base-'));
     const r = spawnSync('npm', ['run', 'build', '--silent', '--', '--outDir', out], {
       cwd: PROJECT,
       encoding: 'utf8',

@@ -11,7 +11,8 @@ import { PROJECT, SHARED } from './fixture.ts';
 export interface Sandbox {
   readonly dir: string;
   edit(path: string, fn: (text: string) => string): void;
-  build(env?: Record<string, string>): { code: number; output: string; dist: string };
+  /** `args`: more options for `astro build`. */
+  build(env?: Record<string, string>, args?: readonly string[]): { code: number; output: string; dist: string };
   dispose(): void;
 }
 
@@ -32,8 +33,8 @@ export function sandbox(): Sandbox {
   return {
     dir,
     edit: (path, fn) => writeFileSync(join(dir, path), fn(readFileSync(join(dir, path), 'utf8'))),
-    build: (env = {}) => {
-      const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    build: (env = {}, args = []) => {
+      const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build', ...args], {
         cwd: dir,
         env: { ...process.env, AUDIT_ROOT: SHARED, ASTRO_TELEMETRY_DISABLED: '1', ...declaredRevision(), ...env },
         encoding: 'utf8',

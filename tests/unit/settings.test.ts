@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { SettingError } from '../../src/core/setting-error.ts';
@@ -10,6 +9,13 @@ import { downloadBase } from '../../src/admission/settings.ts';
 import { siteSettings } from '../../src/site/settings.ts';
 import { makeCopy, PROJECT } from '../support/fixture.ts';
 import { outDirOf } from '../../scripts/build.ts';
+import { markBuilt } from '../../src/site/out-dir.ts';
+
+/** A fresh output folder inside the project (.tmp/ is git-ignored): the build refuses one outside it (src/site/out-dir.ts). */
+function freshOut(): string {
+  mkdirSync(join(PROJECT, '.tmp'), { recursive: true });
+  return mkdtempSync(join(PROJECT, '.tmp', 'trail-dist-'));
+}
 
 const refused = (fn: () => unknown, variable: string) =>
   assert.throws(fn, (e: unknown) => e instanceof SettingError && e.variable === variable && e.message.startsWith(`Setting refused: ${variable} must be`));
@@ -54,10 +60,11 @@ describe('AUDIT_DOWNLOAD_BASE', () => {
 
 describe('the build command', () => {
   test('a bad setting stops it in one line before Astro starts, and removes the output folder', () => {
-    const out = mkdtempSync(join(tmpdir(), 'trail-dist-'));
+    const out = freshOut();
     try {
       mkdirSync(join(out, 'properties'), { recursive: true });
       writeFileSync(join(out, 'index.html'), '<!doctype html><title>an earlier build</title>');
+      markBuilt(out);
       const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], {
         cwd: PROJECT,
         env: { ...process.env, SITE_BASE: '//evil.example/' },
@@ -74,10 +81,11 @@ describe('the build command', () => {
   });
 
   test('an artifact Astro refuses stops the build in one message, and no output is left', () => {
-    const out = mkdtempSync(join(tmpdir(), 'trail-dist-'));
+    const out = freshOut();
     const copy = makeCopy();
     try {
       writeFileSync(join(out, 'index.html'), '<!doctype html><title>an earlier build</title>');
+      markBuilt(out);
       copy.set('results/pairing.json', '/on_the_real_gold/gold_errors', 841);
       const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], {
         cwd: PROJECT,
@@ -98,7 +106,7 @@ describe('the build command', () => {
 
   /** Starts the build into a fresh folder and, once Astro has written a page there, stops it with `stop`. */
   async function stoppedMidway(stop: (build: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; stderr: string; out: string }> {
-    const out = mkdtempSync(join(tmpdir(), 'trail-dist-'));
+    const out = freshOut();
     const build = spawn(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], { cwd: PROJECT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     build.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
