@@ -1,6 +1,7 @@
 /** A table as CSV (RFC 4180): one header row, then raw values at full precision, not the formatted ones. */
 import { cellText, type Cell, type Column, type TableSpec } from './spec.ts';
 import { visibleKeepingLines } from '../provenance/untrusted.ts';
+import { FORMULA_RULE, isFormulaLike, neutralised } from './csv-formula.ts';
 
 function field(s: string): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
@@ -22,10 +23,22 @@ function value(c: Cell): string {
   return 'link' in c && typeof c.link.text === 'string' ? c.link.to : cellText(c);
 }
 
-export function toCsv(spec: TableSpec): string {
+function lines(spec: TableSpec): string[][] {
   const percent = spec.table.columns.map((_, i) => spec.table.rows.some((r) => isPercent(r[i])));
   // Control characters in artifact strings are shown visibly, never written raw (src/provenance/untrusted.ts).
-  const cell = (s: string) => field(visibleKeepingLines(s));
-  const lines = [spec.table.columns.map((c, i) => cell(header(c, percent[i]!))), ...spec.table.rows.map((r) => r.map((c) => cell(value(c))))];
-  return lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
+  return [spec.table.columns.map((c, i) => visibleKeepingLines(header(c, percent[i]!))), ...spec.table.rows.map((r) => r.map((c) => visibleKeepingLines(value(c))))];
+}
+
+export function toCsv(spec: TableSpec): string {
+  // A cell a spreadsheet would run as a formula is written as text, always quoted (csv-formula.ts).
+  const cell = (s: string) => (isFormulaLike(s) ? `"${neutralised(s).replaceAll('"', '""')}"` : field(s));
+  return lines(spec).map((l) => l.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** For the CSV's sidecar: which cells were written as text rather than as the formula they look like, and how. */
+export function csvFormulaNote(spec: TableSpec): { rule: string; rows: string; cells: { row: number; column: string }[] } {
+  const all = lines(spec);
+  const names = all[0]!;
+  const cells = all.flatMap((l, i) => l.flatMap((s, j) => (isFormulaLike(s) ? [{ row: i, column: names[j]! }] : [])));
+  return { rule: FORMULA_RULE, rows: 'data rows counted from 1 below the header row (row 0)', cells };
 }

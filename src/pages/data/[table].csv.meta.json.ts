@@ -9,11 +9,12 @@ import { allTables } from '../../findings/registry.ts';
 import type { TableSpec } from '../../tables/spec.ts';
 import { revisionIdentity } from '../../findings/revision.ts';
 import { siteRevision } from '../../site/site-revision.ts';
+import { csvFormulaNote } from '../../tables/csv.ts';
 
 export const getStaticPaths = (() => allTables(handedDown()).map((spec) => ({ params: { table: spec.id }, props: { spec } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ spec: TableSpec }> = ({ props }) =>
   new Response(
-    JSON.stringify({ csv: `${props.spec.id}.csv`, caption: props.spec.caption, format: 'RFC 4180, UTF-8, one header row, raw values at full precision', revision: revisionIdentity(handedDown(), siteRevision()) }, null, 2) + '\n',
+    JSON.stringify({ csv: `${props.spec.id}.csv`, caption: props.spec.caption, format: 'RFC 4180, UTF-8, one header row, raw values at full precision', revision: revisionIdentity(handedDown(), siteRevision()), formulas: csvFormulaNote(props.spec) }, null, 2) + '\n',
     { headers: { 'content-type': 'application/json' } },
   );
