@@ -7,6 +7,7 @@
 import { checkBuiltSite } from '../guards/built-html.ts';
 import { pageReader } from '../guards/html.ts';
 import { checkLinks } from '../guards/links.ts';
+import { checkOutputSizes } from '../guards/output-size.ts';
 import { checkPublishedText } from '../guards/published-text.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
 import { startSearchIndex } from '../passes/search-index.ts';
@@ -20,6 +21,8 @@ export interface BuiltSite {
 }
 
 export async function checkBuilt({ dist, base, site, publishing }: BuiltSite, logger: Logger): Promise<void> {
+  // Sizes first, before any pass reads a page: an unbounded page stops here.
+  fail('The built site publishes a page or download above its size limit', checkOutputSizes(dist));
   const rewritten = rewritePages(dist);
   logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);
   logger.info(`print references: external links numbered on ${rewritten.printReferences} page(s)`);
