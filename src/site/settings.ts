@@ -6,6 +6,7 @@
  * localhost in its canonical links, feeds and sitemap is wrong for every reader.
  */
 import { SettingError } from '../core/setting-error.ts';
+import { siteRepository } from './repository.ts';
 
 export interface SiteSettings {
   /** The origin, no trailing slash: `https://owner.github.io`. */
@@ -33,6 +34,8 @@ export function siteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings
   const flag = env['SITE_PUBLISH'];
   if (flag !== undefined && flag !== '' && flag !== '0' && flag !== '1') throw new SettingError('SITE_PUBLISH', '1 (publishing) or 0 (not)', JSON.stringify(flag));
 
+  // Refused here too, before anything runs: it becomes a link in every footer.
+  siteRepository(env);
   const base = env['SITE_BASE'] || '/';
   if (!BASE.test(base)) {
     throw new SettingError(

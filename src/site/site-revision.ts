@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { SettingError } from '../core/setting-error.ts';
 import { processSlot } from '../core/process-slot.ts';
+import { siteRepository } from './repository.ts';
 
 export interface SiteRevision {
   /** The full commit. */
@@ -64,12 +65,6 @@ function fromGit(cwd: string, [top, show, status]: Answers): { commit: string; d
 
 const dayOf = (date: string) => new Date(date).toISOString().slice(0, 10);
 
-function repositoryOf(env: NodeJS.ProcessEnv): string | undefined {
-  if (env['SITE_REPOSITORY']) return env['SITE_REPOSITORY'].replace(/\/+$/, '');
-  if (env['GITHUB_REPOSITORY']) return `${env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${env['GITHUB_REPOSITORY']}`;
-  return undefined;
-}
-
 export function readSiteRevision(cwd: string, env: NodeJS.ProcessEnv = process.env): SiteRevision {
   const top = git(cwd, QUESTIONS[0]);
   // HEAD and the status are asked only of the project's own work tree.
@@ -78,7 +73,8 @@ export function readSiteRevision(cwd: string, env: NodeJS.ProcessEnv = process.e
 
 function decide(cwd: string, env: NodeJS.ProcessEnv, answers: Answers): SiteRevision {
   const declared = env['SITE_COMMIT'];
-  const repository = repositoryOf(env);
+  // Checked as a setting (src/site/repository.ts): it becomes a link on every page.
+  const repository = siteRepository(env);
   const found = fromGit(cwd, answers);
   if (found) {
     for (const [name, value] of [['GITHUB_SHA', env['GITHUB_SHA']], ['SITE_COMMIT', declared?.replace(/\+dirty$/, '')]] as const) {
