@@ -8,6 +8,7 @@ import { checkBuiltSite } from '../guards/built-html.ts';
 import { pageReader } from '../guards/html.ts';
 import { checkLinks } from '../guards/links.ts';
 import { checkOutputSizes } from '../guards/output-size.ts';
+import { checkOwnScripts } from '../guards/own-scripts.ts';
 import { checkPublishedText } from '../guards/published-text.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
 import { startSearchIndex } from '../passes/search-index.ts';
@@ -31,6 +32,8 @@ export async function checkBuilt({ dist, base, site, publishing }: BuiltSite, lo
   const read = pageReader();
   fail('The built site fails the figure check', checkBuiltSite(dist, read));
   logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
+  fail('The built site ships what is not its own', checkOwnScripts(dist, base, read));
+  logger.info('own scripts: no script, meta refresh or event handler but those the site writes');
   logger.info(`search index: written by Pagefind from the ${await finishSearchIndex()} pages it read (a page without data-pagefind-body is read and left out)`);
   const links = checkLinks(dist, base, site, read);
   fail('The built site has broken links', links.problems);

@@ -1,0 +1,42 @@
+/**
+ * Only our scripts ship. On every built page: a `<script>` is refused unless it is one
+ * the site writes (an inline one by the hash of its text, a file by its address, from
+ * the list src/site/own-scripts.ts computes from the text the pages write, not from
+ * what the CSP pass found); a `<meta http-equiv>` other than the Content-Security-Policy
+ * (a refresh sends the reader elsewhere, past every link check) is refused; so is any
+ * `on*` event-handler attribute the site does not write itself.
+ */
+import type { Problem } from '../core/problem.ts';
+import { attr, elementsWhere, isText, type HtmlElement } from '../core/html-tree.ts';
+import { builtPages } from '../site/built-pages.ts';
+import { OWN_EVENT_HANDLERS, OWN_INLINE_SCRIPTS, OWN_SCRIPT_FILES, scriptHash } from '../site/own-scripts.ts';
+import { pageReader, type PageReader } from './html.ts';
+
+const textOf = (el: HtmlElement) => el.children.map((c) => (isText(c) ? c.data : '')).join('');
+
+export function checkOwnScripts(dist: string, base: string, read: PageReader = pageReader()): Problem[] {
+  const files = new Set(OWN_SCRIPT_FILES.map((f) => `${base}${f}`));
+  const problems: Problem[] = [];
+  for (const page of builtPages(dist)) {
+    const refuse = (place: string, message: string) => problems.push({ file: page.rel, place, message });
+    for (const el of elementsWhere(read(page.path), () => true)) {
+      for (const name of Object.keys(el.attribs)) {
+        if (/^on/i.test(name) && !OWN_EVENT_HANDLERS.has(`${el.name}[${name}]`)) refuse(`<${el.name} ${name}>`, `an event handler the site does not write (${JSON.stringify(el.attribs[name]!.slice(0, 80))}); only the site's own scripts run`);
+      }
+      if (el.name === 'script') {
+        const src = attr(el, 'src');
+        const text = textOf(el);
+        if (src !== undefined) {
+          if (!files.has(src) || text.trim() !== '') refuse(`<script src="${src}">`, `a script the site does not load (its own are ${[...files].join(', ')}); only the site's own scripts run`);
+        } else if (!OWN_INLINE_SCRIPTS.has(scriptHash(text))) {
+          refuse('<script>', `an inline script that is none of the site's own (src/site/own-scripts.ts): ${JSON.stringify(text.trim().slice(0, 80))}`);
+        }
+      }
+      const equiv = attr(el, 'http-equiv');
+      if (el.name === 'meta' && equiv !== undefined && equiv.trim().toLowerCase() !== 'content-security-policy') {
+        refuse(`<meta http-equiv="${equiv}">`, `a meta http-equiv the site does not write${equiv.trim().toLowerCase() === 'refresh' ? ' (a refresh would send the reader elsewhere)' : ''}; only the Content-Security-Policy is set that way`);
+      }
+    }
+  }
+  return problems;
+}

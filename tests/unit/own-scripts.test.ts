@@ -1,0 +1,69 @@
+/** Only our scripts ship (issue #21, item 8): no other script, no meta refresh, no event handler the site does not write. */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { checkOwnScripts } from '../../src/guards/own-scripts.ts';
+import { SEARCH_SCRIPT } from '../../src/site/own-scripts.ts';
+import { sandbox } from '../support/build.ts';
+
+/** A built site of one page per entry, in a temp folder; returns the guard's findings. */
+function guard(pages: Record<string, string>, base = '/'): ReturnType<typeof checkOwnScripts> {
+  const dist = mkdtempSync(join(tmpdir(), 'trail-scripts-'));
+  try {
+    for (const [rel, body] of Object.entries(pages)) {
+      mkdirSync(join(dist, rel, '..'), { recursive: true });
+      writeFileSync(join(dist, rel), `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body>${body}</body></html>`);
+    }
+    return checkOwnScripts(dist, base);
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+describe('the own-scripts guard', () => {
+  test("the site's own scripts pass: Pagefind's file under the base, and the search script by its text", () => {
+    assert.deepEqual(guard({ 'search/index.html': `<script src="/b/pagefind/pagefind-ui.js"></script><script>${SEARCH_SCRIPT}</script>`, 'index.html': '<p>text</p>' }, '/b/'), []);
+  });
+  test('any other inline script is refused, even one a policy would list by hash', () => {
+    const [p] = guard({ 'properties/p3/index.html': '<p>x</p><script>alert(1)</script>' });
+    assert.equal(p!.file, 'properties/p3/index.html');
+    assert.match(p!.message, /an inline script that is none of the site's own.*alert\(1\)/);
+    assert.equal(guard({ 'search/index.html': `<script>${SEARCH_SCRIPT};alert(1)</script>` }).length, 1, 'the search script with anything added');
+    assert.equal(guard({ 'a.html': '<svg><script>alert(1)</script></svg>' }).length, 1, 'inside an SVG too');
+  });
+  test('a script file the site does not load is refused, and so is its own file from another address', () => {
+    assert.equal(guard({ 'a.html': '<script src="https://evil.example/x.js"></script>' }).length, 1);
+    assert.equal(guard({ 'a.html': '<script src="/pagefind/pagefind-ui.js"></script>' }, '/b/').length, 1);
+    assert.equal(guard({ 'a.html': '<script src="/pagefind/pagefind-ui.js">alert(1)</script>' }).length, 1);
+  });
+  test('a meta refresh is refused, and any http-equiv but the policy', () => {
+    const [p] = guard({ 'a.html': '<meta http-equiv="refresh" content="0; url=https://evil.example/">' });
+    assert.match(p!.message, /a meta http-equiv the site does not write \(a refresh would send the reader elsewhere\)/);
+    assert.equal(guard({ 'a.html': '<meta http-equiv=" Refresh " content="0">' }).length, 1);
+    assert.equal(guard({ 'a.html': '<meta http-equiv="set-cookie" content="a=b">' }).length, 1);
+  });
+  test('an event-handler attribute is refused', () => {
+    const problems = guard({ 'a.html': '<img src="x" onerror="alert(1)"><svg onload="alert(1)"></svg><a href="#" ONCLICK="x()">x</a>' });
+    assert.deepEqual(problems.map((p) => p.place), ['<img onerror>', '<svg onload>', '<a onclick>']);
+  });
+});
+
+describe('the build refuses prose that runs', () => {
+  test('an MDX page with a <script>, and one with a meta refresh, stop the build naming both pages', () => {
+    const box = sandbox();
+    try {
+      box.edit('content/properties/p3.mdx', (t) => `${t}\n<script>document.title = 'owned'</script>\n`);
+      box.edit('content/properties/p4.mdx', (t) => `${t}\n<meta http-equiv="refresh" content="0; url=https://evil.example/" />\n`);
+      const r = box.build();
+      assert.notEqual(r.code, 0, r.output.slice(-2000));
+      assert.match(r.output, /The built site ships what is not its own/);
+      assert.match(r.output, /properties\/p3\/index\.html at <script>: an inline script that is none of the site's own/);
+      assert.match(r.output, /properties\/p4\/index\.html at <meta http-equiv="refresh">: a meta http-equiv the site does not write/);
+      assert.doesNotMatch(r.output, /^\s+at /m, 'no stack trace');
+    } finally {
+      box.dispose();
+    }
+  });
+});
