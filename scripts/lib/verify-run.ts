@@ -2,6 +2,7 @@
 import { assembleAudit } from '../../src/audit/assemble.ts';
 import { artifactsRoot, lockPath } from '../../src/admission/paths.ts';
 import { reportRefusal, summarise } from '../../src/admission/report.ts';
+import { checkConclusions } from '../../src/measures/check-conclusions.ts';
 
 export interface Timing {
   /** When the script began, in milliseconds since the process started. */
@@ -15,6 +16,8 @@ export function verify(timing: Timing | undefined): number {
   try {
     const loaded = timing?.now();
     const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+    // What the build refuses once admitted, verify refuses too, in the same words.
+    checkConclusions(audit);
     const admitted = timing?.now();
     console.log(summarise(audit));
     if (timing && loaded !== undefined && admitted !== undefined) {

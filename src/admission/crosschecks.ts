@@ -10,6 +10,7 @@ import { indexDigest } from './digest.ts';
 import { AdmissionError, type CheckId } from './errors.ts';
 import type { JsonValue } from './json.ts';
 import { toPointer } from './pointer.ts';
+import { checkPredictorSets } from './predictor-sets.ts';
 import {
   INDEX_FED,
   RESULTS_FILES,
@@ -136,6 +137,7 @@ function checkTotals(a: Artifacts): CheckReport {
   const splits = Object.keys(a.adversarial.splits);
   sameKeys(dc, '/splits', Object.keys(a.datacheck.splits), splits, 'those of results/adversarial.json');
   sameKeys('index/spans.json', '/splits', Object.keys(a.index.splits), splits, 'those of results/adversarial.json');
+  checkPredictorSets(a.adversarial);
 
   let files = 0;
   let scored = 0;

@@ -8,6 +8,7 @@ import { prepareArtifacts } from '../admission/prepare.ts';
 import { summarise } from '../admission/report.ts';
 import { assembleAudit, type Audit } from '../audit/assemble.ts';
 import { handDown } from '../audit/handoff.ts';
+import { checkConclusions } from '../measures/check-conclusions.ts';
 import { startHighlighting } from '../audit/highlighted-sources.ts';
 import { siteRevision } from '../site/site-revision.ts';
 import type { Logger } from './refusal.ts';
@@ -15,6 +16,8 @@ import type { Logger } from './refusal.ts';
 export async function admitForBuild(logger: Logger): Promise<Audit> {
   for (const line of await prepareArtifacts()) logger.info(`artifacts: ${line}`);
   const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+  // A stale conclusion is refused here in one message, as verify refuses it, not while a page renders.
+  checkConclusions(audit);
   // Every page names the commit it is built from: refuse now if that cannot be known.
   const site = siteRevision();
   logger.info(`site revision: ${site.label} of ${site.date} (from ${site.from})`);

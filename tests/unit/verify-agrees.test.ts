@@ -1,0 +1,80 @@
+/**
+ * `npm run verify` refuses whatever the build refuses once the audit is admitted, with
+ * the same one-line message, and the build refuses it in that one message too: no stack
+ * trace, no Astro hint (issue #21, item 9). Each case is a copy that admission accepted
+ * before: a predictor on one split only, a stale conclusion, a record naming a file twice.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { loadLock } from '../../src/admission/admit.ts';
+import { historyDir, loadHistory, recordFileName } from '../../src/admission/change-history.ts';
+import { AdmissionError } from '../../src/admission/errors.ts';
+import { lockDigest } from '../../src/admission/lock-digest.ts';
+import type { ChangeRecord } from '../../src/admission/schemas.ts';
+import { makeCopy, PROJECT, type Copy } from '../support/fixture.ts';
+
+const CASES: [string, (c: Copy) => void, RegExp][] = [
+  [
+    'a predictor present in one split only',
+    (c) => {
+      c.set('results/adversarial.json', '/splits/GAIA/predictors/extra', c.get('results/adversarial.json', '/splits/GAIA/predictors/silent'));
+      c.relock();
+    },
+    /^error: Artifact refused \[totals\] results\/adversarial\.json at \/splits\/SWE Bench\/predictors\/extra: expected the same predictors on every split \(GAIA name "extra"\); found no predictor "extra" on SWE Bench\.$/,
+  ],
+  [
+    'a stale conclusion',
+    (c) => {
+      c.set('results/normaliser.json', '/shuffle/ambiguous_gold_spellings', ['Tool']);
+      c.relock();
+    },
+    /^error: src\/measures\/conclusions\.ts at conclusion "p5-moves-nothing": A sentence on the site states that .*\(conclusion "p5-moves-nothing"\)$/,
+  ],
+  [
+    "a change record whose old side names a file twice",
+    (c) => {
+      const lock = loadLock(c.lockPath);
+      const files = lock.files.map((f) => ({ path: f.path, commit: f.commit, sha256: f.sha256 }));
+      const old = files.map((f, i) => (i === 1 ? { ...f, path: files[0]!.path } : f));
+      const record: ChangeRecord = { sequence: 1, date: '2026-11-30T12:00:00Z', old: { lock_digest: 'a'.repeat(64), files: old }, new: { lock_digest: lockDigest(lock), files }, pins: [], changes: [] };
+      mkdirSync(historyDir(c.lockPath), { recursive: true });
+      writeFileSync(join(historyDir(c.lockPath), recordFileName(record)), JSON.stringify(record, null, 2) + '\n');
+      assert.throws(() => loadHistory(c.lockPath, lock), (e: unknown) => e instanceof AdmissionError && e.pointer === '/old/files');
+    },
+    /^error: Artifact refused \[schema\] audit-changes\/0001-2026-11-30-[0-9a-f]{12}\.json at \/old\/files: expected each of the six paths once/,
+  ],
+];
+
+const noStack = (text: string) => assert.doesNotMatch(text, /^\s+at /m, `no stack trace in:\n${text}`);
+
+describe('verify and the build refuse alike', () => {
+  for (const [name, tamper, line] of CASES) {
+    test(name, () => {
+      const copy = makeCopy();
+      mkdirSync(join(PROJECT, '.tmp'), { recursive: true });
+      const out = mkdtempSync(join(PROJECT, '.tmp', 'trail-dist-'));
+      try {
+        tamper(copy);
+        const env = { ...process.env, AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath, VERIFY_PREBUNDLE: '0', ASTRO_TELEMETRY_DISABLED: '1' };
+        const verify = spawnSync(process.execPath, [join(PROJECT, 'scripts/verify.ts')], { cwd: PROJECT, env, encoding: 'utf8', timeout: 60_000 });
+        assert.equal(verify.status, 1, verify.stdout + verify.stderr);
+        const refusal = verify.stderr.split('\n')[0]!;
+        assert.match(refusal, line);
+        noStack(verify.stderr);
+
+        const build = spawnSync(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], { cwd: PROJECT, env, encoding: 'utf8', timeout: 180_000 });
+        assert.equal(build.status, 1, build.stdout + build.stderr);
+        const said = build.stdout + build.stderr;
+        assert.ok(said.split('\n').some((l) => l.endsWith(refusal)), `the build says the same: ${refusal}\n${said}`);
+        noStack(said);
+        assert.doesNotMatch(said, /^\s*Hint:/m, 'no Astro hint');
+      } finally {
+        copy.dispose();
+        rmSync(out, { recursive: true, force: true });
+      }
+    });
+  }
+});
