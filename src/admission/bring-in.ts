@@ -56,8 +56,8 @@ function readSource(from: string, path: ArtifactPath): Uint8Array {
 
 /** Stages `files` under `root`, admits the staged set against `lockPath`, and swaps it in; or changes nothing. */
 function stageAdmitSwap<A extends Admitted>(root: string, files: ReadonlyMap<ArtifactPath, Uint8Array>, lockPath: string, verify: Verify<A>): A {
-  recoverInterrupted(root);
-  const staging = new Staging(root);
+  recoverInterrupted(root, lockPath);
+  const staging = new Staging(root, lockPath);
   try {
     for (const [p, bytes] of files) staging.stage(p, bytes, join(root, p));
     const audit = verify({ root: staging.dir, lockPath });
@@ -355,8 +355,8 @@ export function updateLock(from: string, lockPath: string, options: UpdateOption
   const fields = diffLock(before, lock);
   const changes = fields.map(formatChange);
 
-  recoverInterrupted(root);
-  const staging = new Staging(root);
+  recoverInterrupted(root, lockPath);
+  const staging = new Staging(root, lockPath);
   try {
     for (const [p, bytes] of sources) staging.stage(p, bytes, join(root, p));
     // The history beside the staged lock, so admission checks the chain the swap will leave:

@@ -19,7 +19,8 @@ export type CheckId =
   | 'totals'
   | 'derivation'
   | 'history'
-  | 'revision';
+  | 'revision'
+  | 'staging';
 
 export class AdmissionError extends ProblemError {
   override name = 'AdmissionError';

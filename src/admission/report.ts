@@ -12,6 +12,10 @@ const HINTS: Partial<Record<AdmissionError['check'], string>> = {
     'These bytes are not the ones the lock admits. Bring the locked ones back in with ' +
     '`npm run artifacts -- --from <dir>` (or without --from, to download them). A new revision of the audit ' +
     'is accepted only from its checkout, as the README describes.',
+  staging:
+    'A staging folder is left by an `npm run artifacts` or build that was killed, or was put there by someone else; nothing in it ' +
+    'is used unless it checks out against the lock in place. Look inside the folder named above, then delete it (`rm -r <folder>`) ' +
+    'and run the command again.',
   history:
     'The records in audit-changes/ are written by `npm run artifacts -- --from <dir> --update-lock` together with the lock; ' +
     'commit them together and edit neither by hand.',

@@ -17,6 +17,7 @@ import { MAX_JSON_DEPTH } from '../../src/admission/json.ts';
 import { parseArtifact } from '../../src/admission/read.ts';
 import { ARTIFACT_PATHS, Lock, MAX_ARTIFACT_BYTES } from '../../src/admission/schemas.ts';
 import { recoverInterrupted } from '../../src/admission/staging.ts';
+import { lockDigest } from '../../src/admission/lock-digest.ts';
 import { validate } from '../../src/admission/validate.ts';
 import { bringInFrom } from '../../src/admission/bring-in.ts';
 import { LOCK, PROJECT, SHARED, makeCopy } from '../support/fixture.ts';
@@ -322,20 +323,17 @@ describe('all or nothing', () => {
       // Unverified staging from a dead process (pid 2^22 + 1 is above Linux's pid_max default): deleted.
       mkdirSync(join(root, '.artifacts-staging-4194305-x/results'), { recursive: true });
       writeFileSync(join(root, '.artifacts-staging-4194305-x/results/pairing.json'), 'half');
-      assert.match(recoverInterrupted(root).join(), /deleted unverified staging/);
+      assert.match(recoverInterrupted(root, LOCK).join(), /deleted unverified staging/);
       assert.deepEqual(snapshot(root), before);
-      // A verified swap with a manifest, killed after moving one of two files: finished.
+      // A verified swap that keeps the lock, killed after moving one of two files: finished, each file checked again against the lock.
       const dir = join(root, '.artifacts-staging-4194306-y');
       mkdirSync(join(dir, 'results'), { recursive: true });
-      writeFileSync(join(dir, 'results/catf1.json'), 'new catf1');
-      const moves = [
-        { staged: join(dir, 'results/pairing.json'), target: join(root, 'results/pairing.json') },
-        { staged: join(dir, 'results/catf1.json'), target: join(root, 'results/catf1.json') },
-      ];
-      writeFileSync(join(root, 'results/pairing.json'), 'new pairing');
-      writeFileSync(join(dir, 'SWAP.json'), JSON.stringify(moves));
-      assert.match(recoverInterrupted(root).join(), /finished a verified swap/);
-      assert.equal(readFileSync(join(root, 'results/catf1.json'), 'utf8'), 'new catf1');
+      cpSync(join(root, 'results/catf1.json'), join(dir, 'results/catf1.json'));
+      rmSync(join(root, 'results/catf1.json'));
+      const manifest = { for: lockDigest(loadLock(LOCK)), lock: null, record: null, files: ['results/pairing.json', 'results/catf1.json'] };
+      writeFileSync(join(dir, 'SWAP.json'), JSON.stringify(manifest));
+      assert.match(recoverInterrupted(root, LOCK).join(), /finished a verified swap/);
+      assert.deepEqual(snapshot(root), before);
       assert.equal(existsSync(dir), false);
     } finally {
       rmSync(root, { recursive: true, force: true });
