@@ -21,7 +21,7 @@ export function handedDown(): Audit {
   if (!audit) {
     throw new Error(
       'no admitted audit was handed down: pages render only inside `astro build` or `astro dev`, ' +
-        'where the audit-guards integration (src/guards/integration.ts) admits the artifacts once',
+        'where the audit-guards integration (src/integration/) admits the artifacts once',
     );
   }
   return audit;

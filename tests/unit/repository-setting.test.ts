@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { SettingError } from '../../src/core/setting-error.ts';
 import { siteRepository } from '../../src/site/repository.ts';
 import { siteSettings } from '../../src/site/settings.ts';
-import { readSiteRevision } from '../../src/admission/site-revision.ts';
+import { readSiteRevision } from '../../src/site/site-revision.ts';
 import { PROJECT } from '../support/fixture.ts';
 
 const refused = (fn: () => unknown, variable: string) =>
