@@ -1,24 +1,150 @@
-/** The counts the property magnitudes state in words, read back and checked against the data they summarise. */
-import { statedCount, type Comparison, type Rederivation } from './types.ts';
+/**
+ * Every figure the nine magnitudes state in words, read back out of the text and
+ * recomputed from the leaves (or our re-derivations) that determine it. A magnitude
+ * is authored text; a figure inside it that disagrees with the data stops admission.
+ */
+import { artifactAt } from '../admission/artifacts.ts';
+import type { Artifacts } from '../admission/types.ts';
+import type { ArtifactPath } from '../admission/schemas.ts';
+import { HEADLINE_PREDICTOR } from '../core/names.ts';
+import { toFixedPython } from '../core/python-round.ts';
+import { identicalBlocks } from './catf1.ts';
+import { scoreTrace } from './scorer/metrics.ts';
+import { normalizeCategory, squash } from './scorer/normalize.ts';
+import { table5Disagreements } from './table5.ts';
 import { analyseTaxonomy } from './taxonomy.ts';
+import type { Comparison, Rederivation } from './types.ts';
+
+const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'] as const;
+
+/**
+ * A figure in a magnitude: a number written in digits (thousands grouped by commas,
+ * decimals after a point), not part of a word or of a name such as "Table 5"; or an
+ * abbreviated commit (7 to 40 hex digits, at least one a letter and one a digit).
+ */
+const DIGITS = /(?<![\w.,])(?<!Table )(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w)/g;
+const COMMIT = /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/g;
+
+/** The figures a magnitude spells out in words, where the sentence gives them: the capture is the figure. */
+const SPELLED: Readonly<Record<string, readonly RegExp[]>> = {
+  P6: [/\bof them by (\w+)\s*$/],
+  P8: [/^(\w+) null categor/],
+};
+
+interface Token {
+  readonly text: string;
+  readonly index: number;
+}
+
+/** The figures inside property `name`'s magnitude, in the order the text gives them. */
+export function magnitudeFigures(name: string, magnitude: string): Token[] {
+  const found: Token[] = [];
+  for (const re of [DIGITS, COMMIT]) for (const m of magnitude.matchAll(re)) found.push({ text: m[0], index: m.index });
+  for (const re of SPELLED[name] ?? []) {
+    const m = re.exec(magnitude);
+    if (m?.[1] !== undefined) found.push({ text: m[1], index: m.index + m[0].indexOf(m[1]) });
+  }
+  return found.sort((x, y) => x.index - y.index);
+}
+
+/** `magnitude` with its figures replaced, in order, by `figures` (for building synthetic audits). */
+export function restateFigures(name: string, magnitude: string, figures: readonly string[]): string {
+  const tokens = magnitudeFigures(name, magnitude);
+  if (tokens.length !== figures.length) throw new RangeError(`${name}'s magnitude has ${tokens.length} figures, not ${figures.length}`);
+  let out = magnitude;
+  for (let i = tokens.length - 1; i >= 0; i--) out = out.slice(0, tokens[i]!.index) + figures[i]! + out.slice(tokens[i]!.index + tokens[i]!.text.length);
+  return out;
+}
+
+const count = (n: number): string => (Number.isFinite(n) ? n.toLocaleString('en-US') : String(n));
+const score = (x: number | undefined): string => (x === undefined ? 'no such score' : toFixedPython(x, 3));
+const spelled = (n: number): string => WORDS[n] ?? count(n);
+
+/** For each property: the file that states its magnitude, and the figures it must state, in order. */
+export function expectedFigures(a: Artifacts): Record<string, { file: ArtifactPath; figures: string[] }> {
+  const splits = Object.entries(a.adversarial.splits);
+  const { taxonomy, substrings, reaches, containing } = analyseTaxonomy(a);
+  const v = a.datacheck.vocabulary;
+  const n = a.normaliser;
+
+  const p1 = splits.flatMap(([, s]) => {
+    const h = s.predictors[HEADLINE_PREDICTOR];
+    return [score(h?.joint_accuracy), score(s.best_published.joint_accuracy.value), score(h?.location_accuracy), score(s.best_published.location_accuracy.value)];
+  });
+
+  const offIndex = splits.reduce((sum, [, s]) => sum + Object.values(s.locations_off_the_index).reduce((t, l) => t + l.length, 0), 0);
+
+  const ambiguous = substrings.filter((s) => containing.get(s)! > 1);
+  const rescored = n.shuffle.scores.flatMap((r) => [r.joint_accuracy, r.location_accuracy]);
+
+  // The shortest string reaching each label (Infinity for a label nothing reaches).
+  const shortest = new Map<string, number>(taxonomy.map((l) => [l, Infinity]));
+  for (const s of substrings) {
+    const label = reaches.get(s)!;
+    if (shortest.has(label)) shortest.set(label, Math.min(shortest.get(label)!, s.length));
+  }
+  const lengths = [...shortest.values()];
+  const least = Math.min(...lengths);
+
+  const [x, y] = a.catf1.differ_only_in_where;
+  const row = (split: string, predictor: string) => a.catf1.rows.find((r) => r.split === split && r.predictor === predictor);
+  const p7 = identicalBlocks(a, [x, y]).flatMap((split) => [
+    count(Object.keys(row(split, x)?.per_category ?? {}).length),
+    score(row(split, x)?.location_accuracy),
+    score(row(split, y)?.location_accuracy),
+  ]);
+
+  const errors = a.pairing.constructed_trace.errors;
+  const clean = errors.filter((e) => e.category);
+  const control = scoreTrace(clean, clean, taxonomy).joint;
+  const goldNull = scoreTrace(errors, clean, taxonomy).joint;
+
+  const t5 = table5Disagreements(a);
+  return {
+    P1: { file: 'results/adversarial.json', figures: p1 },
+    P2: { file: 'results/adversarial.json', figures: [count(offIndex), count(v.errors)] },
+    P3: { file: 'results/datacheck.json', figures: [count(a.datacheck.gold_files.parsed), count(a.datacheck.gold_files.on_disk), count(a.datacheck.gold_files.parsed)] },
+    P4: {
+      file: 'results/datacheck.json',
+      figures: [count(n.gold_drift.length), count(v.spellings), count(n.gold_drift.reduce((s, d) => s + d.errors, 0)), count(v.errors)],
+    },
+    P5: {
+      file: 'results/normaliser.json',
+      figures: [
+        count(ambiguous.length),
+        count(substrings.length),
+        count(ambiguous.filter((s) => normalizeCategory(s, n.shuffle.taxonomy).value !== reaches.get(s)).length),
+        String(n.shuffle.seed),
+        count(rescored.filter((f) => f.pinned !== f.shuffled).length),
+        count(rescored.length),
+      ],
+    },
+    P6: {
+      file: 'results/normaliser.json',
+      figures: [count(Math.min(...taxonomy.map((l) => squash(l).length))), count(taxonomy.length), count(Math.max(...lengths)), count(lengths.filter((l) => l === least).length), spelled(least)],
+    },
+    P7: { file: 'results/catf1.json', figures: p7 },
+    P8: {
+      file: 'results/pairing.json',
+      figures: [spelled(errors.length - clean.length), score(control), score(goldNull), count(a.pairing.on_the_real_gold.falsy_categories), count(a.pairing.on_the_real_gold.gold_errors)],
+    },
+    P9: { file: 'results/datacheck.json', figures: [count(t5.disagreeing), count(t5.compared), a.datacheck.pinned_commit.slice(0, 12)] },
+  };
+}
 
 export const magnitudesRederivation: Rederivation = {
-  name: 'stated-counts',
-  title: 'The counts the magnitudes state',
+  name: 'magnitude-figures',
+  title: 'Every figure the magnitudes state',
   explanation:
-    "Reads the leading count out of P3's, P4's and P5's magnitudes and recounts it: the gold files that parse out of those on disk, the spellings off the taxonomy out of all spellings, and the substrings in more than one label out of all the substrings (recounted from the taxonomy).",
+    "Reads every figure out of the nine magnitudes (numbers in digits, the commit P9 names, and the two small numbers P6 and P8 spell out) and compares them, in order, with the same figures computed from the data: P1's scores from the headline and best published rows; P2's count of off-index locations; P3's file counts; P4's and P5's counts from our rerun of the normaliser and the shuffle's rescored figures; P6's lengths from the substrings reaching each label; P7's columns and location accuracies from the two identical blocks; P8's scores from our rescoring of the constructed trace and its counts of the real gold; P9's count of disagreeing Table 5 cells.",
   source: 'src/rederive/magnitudes.ts',
-  properties: ['P3', 'P4', 'P5'],
+  properties: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'],
   run: (a) => {
     const out: Comparison[] = [];
-    const check = (file: Comparison['file'], name: string, magnitude: string | undefined, ours: [number, number]) => {
-      const stated = statedCount(magnitude ?? '');
-      out.push({ file, pointer: `/properties/${name}/magnitude`, reported: stated, ours });
-    };
-    check('results/datacheck.json', 'P3', a.datacheck.properties['P3']?.magnitude, [a.datacheck.gold_files.parsed, a.datacheck.gold_files.on_disk]);
-    check('results/datacheck.json', 'P4', a.datacheck.properties['P4']?.magnitude, [a.datacheck.vocabulary.off_taxonomy, a.datacheck.vocabulary.spellings]);
-    const { substrings, containing } = analyseTaxonomy(a);
-    check('results/normaliser.json', 'P5', a.normaliser.properties['P5']?.magnitude, [substrings.filter((s) => containing.get(s)! > 1).length, substrings.length]);
+    for (const [name, { file, figures }] of Object.entries(expectedFigures(a))) {
+      const magnitude = (artifactAt(a, file).properties as Record<string, { magnitude: string } | undefined>)[name]?.magnitude ?? '';
+      out.push({ file, pointer: `/properties/${name}/magnitude`, reported: magnitudeFigures(name, magnitude).map((t) => t.text), ours: figures });
+    }
     return out;
   },
 };

@@ -1,6 +1,6 @@
 /**
  * Every substring of the taxonomy put through the normaliser, once per admission:
- * three re-derivations (the normaliser's leaves, the stated counts, the verdicts) read it.
+ * three re-derivations (the normaliser's leaves, the magnitudes' figures, the verdicts) read it.
  */
 import type { Artifacts } from '../admission/types.ts';
 import { sweepSubstrings } from './scorer/normalize.ts';

@@ -19,6 +19,7 @@ import { rederive, type Audit } from '../../src/audit/assemble.ts';
 import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR } from '../../src/core/names.ts';
 import { PAPER_FIGURES } from '../../src/provenance/paper.ts';
 import { REDERIVATIONS } from '../../src/rederive/index.ts';
+import { magnitudesRederivation, restateFigures } from '../../src/rederive/magnitudes.ts';
 
 const COMMIT = 'c0ffee'.padEnd(40, '0');
 const SCORER = '5c0de'.padEnd(64, '0');
@@ -85,7 +86,7 @@ function skeleton(): Record<ArtifactPath, Json> {
   const adversarial = {
     ...fed,
     table_1: 'Made-up paper, Table 1',
-    properties: { P1: property('a predictor that reads nothing scores low', 'made up'), P2: property('every gold location is a span', '0 of 0 made up') },
+    properties: { P1: property('a predictor that reads nothing scores low', 'made up: Alpha joint 0.000 against 0.000, location 0.000 against 0.000; Beta joint 0.000 against 0.000, location 0.000 against 0.000'), P2: property('every gold location is a span', '0 of 0 made up') },
     splits: { Alpha: split('Alpha'), Beta: split('Beta') },
     paper_prose: { combined_joint: PAPER_FIGURES.combinedJoint.value },
   };
@@ -94,9 +95,9 @@ function skeleton(): Record<ArtifactPath, Json> {
     ...fed,
     table_5: 'Made-up paper, Table 5',
     properties: {
-      P3: property('every gold file parses', '0 of 0 made up'),
-      P4: property('every gold label is in the taxonomy', '0 of 0 made up'),
-      P9: property('the paper counts the data it ships', '0 of 0 made up'),
+      P3: property('every gold file parses', '0 of 0 made up, so every average divides by 0'),
+      P4: property('every gold label is in the taxonomy', '0 of 0 made up, covering 0 of 0 errors'),
+      P9: property('the paper counts the data it ships', '0 of the 0 made up at abc123456789'),
     },
     corpus: { sha256: CORPUS, files: 5, bytes: 12345 },
     gold_files: { on_disk: 5, parsed: 4 },
@@ -110,7 +111,7 @@ function skeleton(): Record<ArtifactPath, Json> {
   };
   const normaliser = {
     ...fed,
-    properties: { P5: property('the label does not depend on the order', '0 of 0 made up'), P6: property('a label takes more than a letter', 'made up') },
+    properties: { P5: property('the label does not depend on the order', '0 of 0 made up, 0 of them under seed 0, and 0 of the 0 figures move'), P6: property('a label takes more than a letter', 'made up: the shortest is 0 long and each of the 0 is reached by 0 or fewer, 0 of them by zero') },
     labels: 0,
     shortest_label_squashed: 0,
     substrings_enumerated: 0,
@@ -144,7 +145,7 @@ function skeleton(): Record<ArtifactPath, Json> {
   });
   const catf1 = {
     ...fed,
-    properties: { P7: property('category F-score depends on where', 'made up') },
+    properties: { P7: property('category F-score depends on where', 'made up: Alpha has the same 0 columns at 0.000 and at 0.000') },
     identical_per_category_block: [],
     differ_only_in_where: [HEADLINE_PREDICTOR, ONE_SPAN],
     rows: SPLITS.flatMap((s) => [
@@ -155,7 +156,7 @@ function skeleton(): Record<ArtifactPath, Json> {
   const pairing = {
     pinned_commit: COMMIT,
     scorer_sha256: SCORER,
-    properties: { P8: property('a null category pairs nothing', 'made up') },
+    properties: { P8: property('a null category pairs nothing', 'zero null category made up: 0.000 to 0.000, and 0 of 0') },
     constructed_trace: { errors: [{ location: 'span-a', category: null }, { location: 'span-b', category: 'Goal Drift' }, { location: 'span-c', category: 'Format' }] },
     runs: [
       { label: 'gold null first', gold_has_null: true, prediction_has_null: false, joint_accuracy: 0, location_accuracy: 0 },
@@ -179,7 +180,7 @@ function setAt(doc: Json, pointer: string, value: unknown): void {
   (resolvePointer(doc, `/${path.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`.replace(/^\/$/, '')) as Json)[last] = value;
 }
 
-/** "N of M ..." in a magnitude, for the counts a re-derivation reads out of it. */
+/** "N of M ..." in a magnitude, for the counts a re-derivation reads out of it (P2's and P9's); every other figure is restated by restateFigures. */
 function restate(magnitude: string, counts: readonly unknown[]): string {
   const rest = magnitude.replace(/^\d[\d,]* of (?:the )?\d[\d,]*\s*/, '');
   return `${counts[0]} of ${counts[1]} ${rest}`.trim();
@@ -198,6 +199,16 @@ function fillIn(files: Record<ArtifactPath, Json>): void {
     for (const r of REDERIVATIONS) {
       for (const c of r.run(artifacts)) {
         const doc = files[c.file];
+        if (r.name === magnitudesRederivation.name) {
+          const doc = files[c.file];
+          const name = c.pointer.split('/')[2]!;
+          const next = restateFigures(name, String(resolvePointer(doc, c.pointer)), c.ours as string[]);
+          if (next !== resolvePointer(doc, c.pointer)) {
+            setAt(doc, c.pointer, next);
+            changed++;
+          }
+          continue;
+        }
         if (c.pointer.endsWith('/magnitude')) {
           const key = `${c.file}#${c.pointer}`;
           magnitudes.set(key, [...(magnitudes.get(key) ?? []), ...(Array.isArray(c.ours) ? c.ours : [c.ours])]);

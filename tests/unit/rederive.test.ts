@@ -1,10 +1,12 @@
 /** Every re-derivation refuses a reported leaf it disagrees with, naming the leaf, the artifact's value and ours. */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { assembleAudit } from '../../src/audit/assemble.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { REDERIVATIONS } from '../../src/rederive/index.ts';
-import { LOCK, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
+import { LOCK, PROJECT, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
 
 interface Case {
   readonly derivation: string;
@@ -15,6 +17,47 @@ interface Case {
 }
 
 const swTrace = 'e7bdf7bbf6b931c3be95afe323704041';
+
+/** One figure inside a property's magnitude changed (the first occurrence of `from`, which must be there), the rest of the text kept. */
+function figureCase(name: string, file: string, from: string, to: string, what: string, derivation = 'magnitude-figures'): Case {
+  const pointer = `/properties/${name}/magnitude`;
+  return {
+    derivation,
+    what: `${name}'s magnitude: ${what}, ${from} changed to ${to}`,
+    tamper: (c) => {
+      const text = c.get(file as 'results/datacheck.json', pointer) as string;
+      assert.ok(text.includes(from), `${name}'s magnitude states ${from}`);
+      c.set(file as 'results/datacheck.json', pointer, text.replace(from, to));
+    },
+    file,
+    pointer,
+  };
+}
+
+const MAGNITUDE_CASES: Case[] = [
+  figureCase('P1', 'results/adversarial.json', 'against 0.183', 'against 0.184', 'a best published score'),
+  figureCase('P1', 'results/adversarial.json', 'location 0.961', 'location 0.962', "the headline's location accuracy"),
+  // P2's two figures are its stated count, which the off-index look-up reads first.
+  figureCase('P2', 'results/adversarial.json', '2 of 836', '2 of 837', 'the gold locations', 'absent-locations'),
+  figureCase('P3', 'results/datacheck.json', '147 of 148', '146 of 148', 'the files that parse'),
+  figureCase('P3', 'results/datacheck.json', 'divides by 147', 'divides by 148', 'the divisor'),
+  figureCase('P4', 'results/datacheck.json', 'covering 19', 'covering 18', 'the errors off the taxonomy'),
+  figureCase('P5', 'results/normaliser.json', '3,205', '3,206', 'the substrings'),
+  figureCase('P5', 'results/normaliser.json', '115 of them', '114 of them', 'the strings moved by the shuffle'),
+  figureCase('P5', 'results/normaliser.json', 'of the 24', 'of the 25', 'the rescored figures'),
+  figureCase('P6', 'results/normaliser.json', 'is 12 characters', 'is 11 characters', 'the shortest label'),
+  figureCase('P6', 'results/normaliser.json', 'by 2 characters', 'by 3 characters', 'the longest shortest string'),
+  figureCase('P6', 'results/normaliser.json', '8 of them', '9 of them', 'the labels reached by one character'),
+  figureCase('P6', 'results/normaliser.json', 'by one', 'by two', 'the length spelled out'),
+  figureCase('P7', 'results/catf1.json', 'same 21 columns', 'same 19 columns', 'the columns'),
+  figureCase('P7', 'results/catf1.json', 'at 0.974', 'at 0.975', 'a location accuracy'),
+  figureCase('P7', 'results/catf1.json', 'one at 0.000; SWE', 'one at 0.001; SWE', "the one-span predictor's location accuracy"),
+  figureCase('P8', 'results/pairing.json', 'from 1.000', 'from 0.667', "the control's joint accuracy"),
+  figureCase('P8', 'results/pairing.json', 'to 0.000', 'to 0.500', 'the joint accuracy with a null'),
+  figureCase('P8', 'results/pairing.json', '0 of 836', '1 of 836', 'the real gold errors with a null'),
+  figureCase('P8', 'results/pairing.json', 'one null', 'two null', 'the null categories spelled out'),
+  figureCase('P9', 'results/datacheck.json', 'at 0ffbed9db859', 'at 0ffbed9db85a', 'the commit'),
+];
 
 const CASES: Case[] = [
   { derivation: 'span-index', what: "Table 5's span count for the tree", tamper: (c) => c.set('results/datacheck.json', '/splits/GAIA/here/spans', 3580), file: 'results/datacheck.json', pointer: '/splits/GAIA/here/spans' },
@@ -42,8 +85,7 @@ const CASES: Case[] = [
   { derivation: 'reference-predictors', what: "catf1's copy of a headline row", tamper: (c) => c.set('results/catf1.json', '/rows/6/location_accuracy', 0.9612251549), file: 'results/catf1.json', pointer: '/rows/6/location_accuracy' },
   { derivation: 'reference-predictors', what: 'a pinned rescoring', tamper: (c) => c.set('results/normaliser.json', '/shuffle/scores/3/joint_accuracy/pinned', 0.0877907773), file: 'results/normaliser.json', pointer: '/shuffle/scores/3/joint_accuracy/pinned' },
   { derivation: 'table-5', what: "P9's stated count", tamper: (c) => c.set('results/datacheck.json', '/properties/P9/magnitude', '7 of the 10 Table 5 cells this repository can compare disagree'), file: 'results/datacheck.json', pointer: '/properties/P9/magnitude' },
-  { derivation: 'stated-counts', what: "P3's stated count", tamper: (c) => c.set('results/datacheck.json', '/properties/P3/magnitude', '146 of 148 gold files parse'), file: 'results/datacheck.json', pointer: '/properties/P3/magnitude' },
-  { derivation: 'stated-counts', what: "P5's stated count", tamper: (c) => c.set('results/normaliser.json', '/properties/P5/magnitude', '237 of 3,206 strings change label'), file: 'results/normaliser.json', pointer: '/properties/P5/magnitude' },
+  ...MAGNITUDE_CASES,
   { derivation: 'normaliser', what: 'the substring count', tamper: (c) => c.set('results/normaliser.json', '/substrings_enumerated', 3206), file: 'results/normaliser.json', pointer: '/substrings_enumerated' },
   { derivation: 'normaliser', what: 'a probe', tamper: (c) => c.set('results/normaliser.json', '/quoted_in_the_spec/error', 'Formatting Errors'), file: 'results/normaliser.json', pointer: '/quoted_in_the_spec/error' },
   { derivation: 'normaliser', what: 'the whitespace probe', tamper: (c) => c.set('results/normaliser.json', '/whitespace_only', 'Tool-related'), file: 'results/normaliser.json', pointer: '/whitespace_only' },
@@ -96,5 +138,26 @@ describe('a changed reported leaf fails admission, naming it', () => {
         copy.dispose();
       }
     });
+  }
+});
+
+test('npm run verify refuses a changed figure inside a magnitude in one line, naming the file and the magnitude', () => {
+  const copy = makeCopy();
+  try {
+    const pointer = '/properties/P7/magnitude';
+    copy.set('results/catf1.json', pointer, (copy.get('results/catf1.json', pointer) as string).replace('at 0.974', 'at 0.975'));
+    copy.relock();
+    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/verify.ts')], {
+      cwd: PROJECT,
+      env: { ...process.env, AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath, VERIFY_PREBUNDLE: '0' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    assert.equal(r.status, 1, r.stderr);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, r.stderr);
+    assert.match(lines[0]!, /^error: Artifact refused \[derivation\] results\/catf1\.json at \/properties\/P7\/magnitude: expected .*"0\.974".*re-derived at build by "magnitude-figures".*; found .*"0\.975"/);
+  } finally {
+    copy.dispose();
   }
 });
