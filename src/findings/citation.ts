@@ -46,8 +46,14 @@ export function auditCitation(a: Audit): Citation {
   };
 }
 
-/** The page at this site's revision: its canonical address, the site's commit and that commit's date. */
-export function pageCitation(a: Audit, site: SiteRevision, page: { title: string; url: string }): Citation {
+/** What a local build's page citation gives in place of an address. */
+export const LOCAL_BUILD = 'a local build, not published at any address';
+
+/**
+ * The page at this site's revision: its canonical address, the site's commit and that commit's date.
+ * A local build (no `url`) has no address to give: the citation says it is a local build instead.
+ */
+export function pageCitation(a: Audit, site: SiteRevision, page: { title: string; url: string | undefined }): Citation {
   const commit = site.commit.slice(0, 12) + (site.dirty ? '+dirty' : '');
   const source = site.repository && !site.dirty ? `; source ${site.repository}/tree/${site.commit}` : '';
   const note = `Site commit ${site.label} of ${site.date}, rendering audit revision ${a.revision.short}${source}`;
@@ -55,12 +61,12 @@ export function pageCitation(a: Audit, site: SiteRevision, page: { title: string
   return {
     bibtex: entry('misc', key(`trail audit site ${page.title.split(':')[0] ?? ''} ${commit}`), [
       ['title', bib(`${page.title}. The TRAIL scorer audit, as a website`)],
-      ['howpublished', `\\url{${page.url}}`],
+      ...(page.url === undefined ? [] : ([['howpublished', `\\url{${page.url}}`]] as const)),
       ['year', year],
       ['month', month],
       ['version', commit],
-      ['note', bib(note)],
+      ['note', bib(page.url === undefined ? `${note}; ${LOCAL_BUILD}` : note)],
     ]),
-    text: `${page.title}. The TRAIL scorer audit, as a website, site commit ${commit} (${site.day}), audit revision ${a.revision.short}. ${page.url}`,
+    text: `${page.title}. The TRAIL scorer audit, as a website, site commit ${commit} (${site.day}), audit revision ${a.revision.short}. ${page.url ?? `(${LOCAL_BUILD}.)`}`,
   };
 }

@@ -23,6 +23,12 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Plain path segments only: percent-encoding, '?', '#', '\' and '.'/'..' segments are refused rather than guessed at. */
 const BASE = /^\/(?:(?!\.\.?\/)[A-Za-z0-9._~-]+\/)*$/;
 
+/** Whether an address is this machine's (a local build's): such an address names no page a reader elsewhere can open. */
+export function isLocalAddress(url: URL | string | undefined): boolean {
+  if (url === undefined) return true;
+  return LOCAL_HOSTS.has(new URL(url).hostname);
+}
+
 export function isPublishing(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env['SITE_PUBLISH'] === '1') return true;
   if (env['SITE_PUBLISH'] === '0') return false;

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { assembleAudit, type Audit } from '../../src/audit/assemble.ts';
-import { auditCitation, auditRepository, pageCitation } from '../../src/findings/citation.ts';
+import { LOCAL_BUILD, auditCitation, auditRepository, pageCitation } from '../../src/findings/citation.ts';
+import { isLocalAddress } from '../../src/site/settings.ts';
 import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';
 
 const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
@@ -45,6 +46,18 @@ test("a page's citation: its address, the site's commit and that commit's date, 
   const dirty = pageCitation(audit, { ...site, dirty: true, label: `${site.commit}+dirty` }, { title: 'P5', url: 'u' });
   assert.match(dirty.text, /site commit c{12}\+dirty/);
   assert.doesNotMatch(dirty.bibtex, /tree\//, 'no source link for a tree no commit holds');
+});
+
+test("a local build's page citation gives no address and says it is a local build", () => {
+  const local = pageCitation(audit, site, { title: 'P5', url: undefined });
+  assert.doesNotMatch(local.bibtex, /howpublished|localhost/);
+  assert.doesNotMatch(local.text, /localhost|http/);
+  assert.ok(local.text.endsWith(`(${LOCAL_BUILD}.)`), local.text);
+  assert.match(local.bibtex, new RegExp(`note\\s+= \\{.*${LOCAL_BUILD}\\}`));
+  assert.ok(balanced(local.bibtex));
+  assert.equal(isLocalAddress('http://localhost:4321'), true);
+  assert.equal(isLocalAddress('http://127.0.0.1:4321/'), true);
+  assert.equal(isLocalAddress('https://owner.github.io'), false);
 });
 
 test('a lock whose files come from two repositories has no one audit to cite', () => {
