@@ -22,7 +22,7 @@ export function rederive(admitted: Admitted): Audit {
   for (const r of rederivations) for (const c of r.comparisons) if (!rederived.has(`${c.file}#${c.pointer}`)) rederived.set(`${c.file}#${c.pointer}`, r.name);
   const derivation: CheckReport = {
     id: 'derivation',
-    title: 'Every figure the committed data allows is recomputed by our own code and agrees',
+    title: 'Every leaf the re-derivations recompute agrees with our own code',
     facts: [
       { label: 're-derivations', value: rederivations.length },
       { label: 'reported leaves recomputed', value: rederived.size },

@@ -333,7 +333,7 @@ export const RegisterRow = z.strictObject({
   id: z.string().check(z.regex(/^(s-[0-9a-f]{10}|holds:[a-z0-9-]+)$/)),
   /** The page it shows on (or "build" for text only the build prints). */
   page: z.string().check(z.minLength(1)),
-  /** Where it was found when reviewed; informative, not checked (files move). */
+  /** A file that holds the sentence (tests/unit/claims.test.ts checks it: a sentence that moves takes its row's file with it). */
   file: z.string().check(z.minLength(1)),
   /** A short gist in the reviewer's words, never a copied passage. */
   gist: z.string().check(z.minLength(3), z.maxLength(160)),
@@ -341,6 +341,8 @@ export const RegisterRow = z.strictObject({
     kind: z.enum(SUPPORT_KINDS),
     /** file#/pointer, a derivation or conclusion name, a section heading of the audit's README, a spec section, or a site module. */
     at: z.string().check(z.minLength(1)),
+    /** For the audit's README: the opening words (two to nine) of the passage in that section that supports the sentence, so a reader can find it. */
+    passage: z.optional(z.string().check(z.minLength(3), z.maxLength(80))),
   }),
   /** supported: true as it stands; rewritten: changed in the review to say no more than its support; about-the-site: a statement about this site, checked against its code. */
   verdict: z.enum(['supported', 'rewritten', 'about-the-site']),

@@ -4,6 +4,7 @@
  */
 import type { Audit } from '../audit/assemble.ts';
 import type { Figure } from '../provenance/provenance.ts';
+import { abstractCount, abstractErrorGap, filesScored } from './abstract-counts.ts';
 import { absentLocations } from './adversarial.ts';
 import { elevenPercent } from './eleven-percent.ts';
 import { driftTotals, fallback, shuffleFigures } from './label-reach.ts';
@@ -18,6 +19,12 @@ export const NAMED_DERIVATIONS = {
   'absent-locations/count': (a) => absentLocations(a).count,
   'table-5/cells-compared': (a) => table5(a).compared,
   'table-5/cells-disagreeing': (a) => table5(a).disagreeing,
+  'table-5/total-paper-traces': (a) => abstractCount(a, 'traces', 'table5'),
+  'table-5/total-paper-errors': (a) => abstractCount(a, 'errors', 'table5'),
+  'table-5/total-here-traces': (a) => abstractCount(a, 'traces', 'tree'),
+  'table-5/total-here-errors': (a) => abstractCount(a, 'errors', 'tree'),
+  'table-5/abstract-error-gap': (a) => abstractErrorGap(a),
+  'adversarial/files-scored': (a) => filesScored(a),
   'fallback/longest-needed': (a) => fallback(a).longestNeeded,
   'fallback/reached-by-one': (a) => fallback(a).reachedByOne,
   'shuffle/ambiguous-gold-spellings': (a) => shuffleFigures(a).ambiguous,

@@ -13,6 +13,11 @@ export const TABLE5_ROWS = [
   ['traces_with_errors', 'traces with an error'],
 ] as const satisfies readonly (readonly [keyof Table5Counts, string])[];
 
+/** The rows the audit counts, on the tree's side, over the gold files that parse only (its note under Table 5); the others come from the span index. */
+export const PARSED_ONLY: ReadonlySet<keyof Table5Counts> = new Set(['errors', 'unique_error_spans', 'traces_with_errors']);
+/** What marks such a row in a table and a chart. */
+export const PARSED_ONLY_MARK = ' (tree: files that parse)';
+
 export interface Table5Cell {
   readonly paper: Figure;
   readonly here: Figure;
@@ -24,6 +29,7 @@ export function table5(audit: Audit) {
   const rows = TABLE5_ROWS.map(([key, label]) => ({
     key,
     label,
+    parsedOnly: PARSED_ONLY.has(key),
     cells: splits.map((split): Table5Cell => {
       const at = (side: 'paper' | 'here') => leaf(audit, 'results/datacheck.json', toPointer(['splits', split, side, key]), 'count');
       const paper = at('paper');

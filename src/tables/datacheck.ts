@@ -2,7 +2,7 @@
 import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { abstractCounts } from '../measures/abstract-counts.ts';
-import { table5 } from '../measures/table5.ts';
+import { PARSED_ONLY_MARK, table5 } from '../measures/table5.ts';
 import { keyWords } from '../provenance/provenance.ts';
 import { figCell, identCell, wordsCell } from './cells.ts';
 import type { Column, TableSpec } from './spec.ts';
@@ -38,7 +38,7 @@ export function table5Table(a: Audit): TableSpec {
     caption: 'Table 5 as published, and as counted in the repository',
     table: {
       columns,
-      rows: t.rows.map((r) => [{ label: r.label }, ...r.cells.flatMap((c) => [{ fig: c.paper }, c.disagree ? { fig: c.here, flag: 'differs' } : { fig: c.here }])]),
+      rows: t.rows.map((r) => [{ label: r.label + (r.parsedOnly ? PARSED_ONLY_MARK : '') }, ...r.cells.flatMap((c) => [{ fig: c.paper }, c.disagree ? { fig: c.here, flag: 'differs' } : { fig: c.here }])]),
     },
   };
 }
@@ -48,8 +48,8 @@ export function table5TotalsTable(a: Audit): TableSpec {
     id: 'table-5-totals',
     caption: "The abstract's own counts against Table 5 and the tree",
     table: {
-      columns: [{ label: 'count, both splits' }, { label: "the paper's abstract", numeric: true }, { label: 'Table 5, summed', numeric: true }, { label: 'the tree, summed', numeric: true }],
-      rows: abstractCounts(a).map((c) => [{ label: c.what }, { fig: c.abstract }, { fig: c.table5 }, { fig: c.tree }]),
+      columns: [{ label: 'count, both splits (what the tree counts)' }, { label: "the paper's abstract", numeric: true }, { label: 'Table 5, summed', numeric: true }, { label: 'the tree, summed', numeric: true }],
+      rows: abstractCounts(a).map((c) => [{ label: c.label }, { fig: c.abstract }, { fig: c.table5 }, { fig: c.tree }]),
     },
   };
 }

@@ -26,17 +26,44 @@ import { isDerivationName } from '../../src/measures/named.ts';
 import { resolvePointer } from '../../src/admission/pointer.ts';
 import { PROJECT, SHARED } from '../support/fixture.ts';
 import { normalise, sharedRuns } from '../support/own-words.ts';
+import { auditReadme, auditSpec } from '../support/audit-context.ts';
 
-const AUDIT_README = join(SHARED, '../context/trail-scorer-audit-README.txt');
-const AUDIT_SPEC = join(SHARED, '../context/audit-report-spec.md');
 const register = (): RegisterRow[] => Register.parse(JSON.parse(readFileSync(join(PROJECT, REGISTER_PATH), 'utf8'))).rows;
 
 const row = (id: string): RegisterRow => ({ id, page: '/', file: 'content/x.mdx', gist: 'a test sentence', support: { kind: 'site', at: 'README.md' }, verdict: 'about-the-site' });
 
+/** Rows whose `file` is not a file that holds their sentence (a sentence in several files may name any of them). */
+function fileProblems(claims: readonly { id: string; file: string }[], rows: readonly RegisterRow[]): string[] {
+  const holders = new Map<string, Set<string>>();
+  for (const c of claims) holders.set(c.id, (holders.get(c.id) ?? new Set()).add(c.file));
+  return rows.flatMap((r) => {
+    const files = holders.get(r.id);
+    return files && !files.has(r.file) ? [`${REGISTER_PATH} row ${r.id}: file names ${r.file}, which does not hold the sentence; it is in ${[...files].join(', ')}`] : [];
+  });
+}
+
+/**
+ * A README row's locator: its section (AUDIT_README_SECTIONS) and the opening words of the passage,
+ * two to nine of them, which must stand in that section: after its heading, before the next section's.
+ */
+function passageProblems(where: string, readme: string, fragment: string, passage: string | undefined): string[] {
+  if (passage === undefined) return [`${where}: a row citing the audit's README names its passage by its opening words (support.passage)`];
+  const words = passage.trim().split(/\s+/).length;
+  if (words < 2 || words > 9) return [`${where}: support.passage should be the passage's first two to nine words, not ${words}`];
+  const start = readme.indexOf(fragment);
+  const next = Object.values(AUDIT_README_SECTIONS)
+    .map((f) => readme.indexOf(f))
+    .filter((i) => i > start)
+    .reduce((a, b) => Math.min(a, b), readme.length);
+  const at = readme.indexOf(passage, start);
+  return at < 0 || at >= next ? [`${where}: the audit README's section "${fragment}" has no passage opening "${passage}"`] : [];
+}
+
 /** What is wrong with each row's support: a pointer to nothing, an unknown name or section, a copied gist. */
 function supportProblems(rows: readonly RegisterRow[]): string[] {
-  const readme = existsSync(AUDIT_README) ? readFileSync(AUDIT_README, 'utf8') : undefined;
-  const spec = existsSync(AUDIT_SPEC) ? readFileSync(AUDIT_SPEC, 'utf8') : undefined;
+  // Both must be there: the checks fail rather than skip without them (tests/support/audit-context.ts).
+  const readme = auditReadme();
+  const spec = auditSpec();
   const problems: string[] = [];
   for (const r of rows) {
     const { kind, at } = r.support;
@@ -53,15 +80,16 @@ function supportProblems(rows: readonly RegisterRow[]): string[] {
     } else if (kind === 'audit-readme') {
       const fragment = (AUDIT_README_SECTIONS as Record<string, string>)[at];
       if (!fragment) problems.push(`${where}: "${at}" is not a README section key (AUDIT_README_SECTIONS)`);
-      else if (readme && !readme.includes(fragment)) problems.push(`${where}: the audit README has no section "${fragment}"`);
+      else if (!readme.includes(fragment)) problems.push(`${where}: the audit README has no section "${fragment}"`);
+      else problems.push(...passageProblems(where, readme, fragment, r.support.passage));
     } else if (kind === 'audit-spec') {
       const m = /^§(\d+)(\.\d+)?$/.exec(at);
       if (!m) problems.push(`${where}: "${at}" is not a spec section like §5 or §9.7`);
-      else if (spec && !new RegExp(`^#+ ${m[1]}${(m[2] ?? '').replace('.', '\\.')}\\b`, 'm').test(spec) && !spec.includes(`## ${m[1]}.`)) problems.push(`${where}: the spec has no section ${at}`);
+      else if (!new RegExp(`^#+ ${m[1]}${(m[2] ?? '').replace('.', '\\.')}\\b`, 'm').test(spec) && !spec.includes(`## ${m[1]}.`)) problems.push(`${where}: the spec has no section ${at}`);
     } else if (!existsSync(join(PROJECT, at.split('#')[0]!))) {
       problems.push(`${where}: ${at} does not exist in the project`);
     }
-    if (readme) for (const run of sharedRuns(r.gist, normalise(readme))) problems.push(`${where}: the gist copies the audit's README: "${run}"`);
+    for (const run of sharedRuns(r.gist, normalise(readme))) problems.push(`${where}: the gist copies the audit's README: "${run}"`);
   }
   return problems;
 }
@@ -138,6 +166,32 @@ describe('claims register', () => {
 
   test("every row's support points at something that exists, in the reviewer's own words", () => {
     assert.deepEqual(supportProblems(register()), []);
+  });
+
+  test("every row's file is a file that holds its sentence", () => {
+    assert.deepEqual(fileProblems(siteClaims(PROJECT), register()), []);
+  });
+
+  test('a row naming the wrong file, or one that does not exist, trips it', () => {
+    const claims = [{ id: 's-0000000001', file: 'content/report.mdx' }, { id: 's-0000000002', file: 'src/findings/verdict-meanings.ts' }];
+    const rows = [{ ...row('s-0000000001'), file: 'content/method.mdx' }, { ...row('s-0000000002'), file: 'src/findings/verdicts.ts' }];
+    const found = fileProblems(claims, rows);
+    assert.equal(found.length, 2);
+    assert.match(found[0]!, /row s-0000000001: file names content\/method\.mdx, which does not hold the sentence; it is in content\/report\.mdx/);
+    assert.match(found[1]!, /row s-0000000002: file names src\/findings\/verdicts\.ts/);
+  });
+
+  test("a README row without its passage, or with a passage its section does not hold, trips it", () => {
+    const bad: RegisterRow[] = [
+      { ...row('s-0000000005'), support: { kind: 'audit-readme', at: 'precision' } },
+      { ...row('s-0000000006'), support: { kind: 'audit-readme', at: 'precision', passage: 'One trailing comma keeps' } },
+      { ...row('s-0000000007'), support: { kind: 'audit-readme', at: 'precision', passage: 'Dividing' } },
+    ];
+    const found = supportProblems(bad).join('\n');
+    assert.match(found, /row s-0000000005: a row citing the audit's README names its passage/);
+    assert.match(found, /row s-0000000006: the audit README's section "Dividing the same intersections by the prediction" has no passage opening "One trailing comma keeps"/);
+    assert.match(found, /row s-0000000007: support.passage should be the passage's first two to nine words, not 1/);
+    assert.deepEqual(supportProblems([{ ...row('s-0000000008'), support: { kind: 'audit-readme', at: 'precision', passage: 'Dividing the same intersections by' } }]), []);
   });
 
   test('a row whose support points at nothing trips it', () => {
