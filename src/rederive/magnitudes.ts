@@ -61,7 +61,10 @@ const score = (x: number | undefined): string => (x === undefined ? 'no such sco
 const spelled = (n: number): string => WORDS[n] ?? count(n);
 
 /** For each property: the file that states its magnitude, and the figures it must state, in order. */
-export function expectedFigures(a: Artifacts): Record<string, { file: ArtifactPath; figures: string[] }> {
+/** The artifacts that state properties (all but the span index). */
+type PropertyFile = Exclude<ArtifactPath, 'index/spans.json'>;
+
+export function expectedFigures(a: Artifacts): Record<string, { file: PropertyFile; figures: string[] }> {
   const splits = Object.entries(a.adversarial.splits);
   const { taxonomy, substrings, reaches, containing } = analyseTaxonomy(a);
   const v = a.datacheck.vocabulary;
