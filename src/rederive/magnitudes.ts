@@ -19,10 +19,10 @@ const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'e
 
 /**
  * A figure in a magnitude: a number written in digits (thousands grouped by commas,
- * decimals after a point), not part of a word or of a name such as "Table 5"; or an
- * abbreviated commit (7 to 40 hex digits, at least one a letter and one a digit).
+ * decimals after a point), not part of a word or of a name such as "Table 5", "slice 2"
+ * or "line 157"; or an abbreviated commit (7 to 40 hex digits, at least one a letter and one a digit).
  */
-const DIGITS = /(?<![\w.,])(?<!Table )(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w)/g;
+const DIGITS = /(?<![\w.,])(?<!\b(?:Table|Figure|Section|section|slice|line|lines) )(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w)/g;
 const COMMIT = /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/g;
 
 /** The figures a magnitude spells out in words, where the sentence gives them: the capture is the figure. */

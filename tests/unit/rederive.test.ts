@@ -6,6 +6,7 @@ import { after, describe, test } from 'node:test';
 import { assembleAudit } from '../../src/audit/assemble.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { REDERIVATIONS } from '../../src/rederive/index.ts';
+import { magnitudeFigures, restateFigures } from '../../src/rederive/magnitudes.ts';
 import { LOCK, PROJECT, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
 
 interface Case {
@@ -160,4 +161,15 @@ test('npm run verify refuses a changed figure inside a magnitude in one line, na
   } finally {
     copy.dispose();
   }
+});
+
+test("a magnitude's figures: digits with grouping and decimals, a commit, the spelled figures P6 and P8 give; names such as Table 5 are not figures", () => {
+  const figures = (name: string, text: string) => magnitudeFigures(name, text).map((t) => t.text);
+  assert.deepEqual(figures('P9', '8 of the 10 Table 5 cells disagree with the tree at 0ffbed9db859'), ['8', '10', '0ffbed9db859']);
+  assert.deepEqual(figures('P5', '237 of 3,205 strings, 0 of the 24 figures in slice 2 move'), ['237', '3,205', '0', '24']);
+  assert.deepEqual(figures('P6', 'every one of the 21 is reached by 2 characters or fewer, 8 of them by one'), ['21', '2', '8', 'one']);
+  assert.deepEqual(figures('P8', 'one null category takes a judge from 1.000 joint to 0.000, and 0 of 836 carry one'), ['one', '1.000', '0.000', '0', '836']);
+  assert.deepEqual(figures('P1', 'GAIA joint 0.973 against 0.183, location 0.974; SWE Bench joint 0.958'), ['0.973', '0.183', '0.974', '0.958']);
+  assert.equal(restateFigures('P8', 'zero null category: 0.000 to 0.000, and 0 of 0', ['one', '1.000', '0.000', '0', '7']), 'one null category: 1.000 to 0.000, and 0 of 7');
+  assert.throws(() => restateFigures('P2', '0 of 0 made up', ['1']), /has 2 figures, not 1/);
 });
