@@ -3,6 +3,7 @@
  * components or the README may also stand in the audit's own README.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
@@ -31,4 +32,12 @@ test("no ten-word run of the audit's README stands in our prose, components or R
   const reference = normalise(auditReadme());
   const found = ourFiles().flatMap((f) => sharedRuns(readFileSync(join(PROJECT, f), 'utf8'), reference).map((run) => `${f}: "${run}"`));
   assert.deepEqual(found, []);
+});
+
+test('without the README the check fails, naming the file, instead of skipping', () => {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import(process.argv[1]); try { m.auditReadme(); console.log('read'); } catch (e) { console.log(e.message); }", join(PROJECT, 'tests/support/audit-context.ts')], {
+    env: { ...process.env, AUDIT_CONTEXT: join(PROJECT, 'tests/no-such-folder') },
+    encoding: 'utf8',
+  });
+  assert.match(r.stdout, /tests\/no-such-folder\/trail-scorer-audit-README\.txt: expected the audit's README here .*found nothing.*fail rather than skip/);
 });
