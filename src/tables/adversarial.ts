@@ -125,7 +125,7 @@ export function precisionTable(a: Audit): TableSpec {
   const first = firstSplit(a);
   return {
     id: 'table-precision',
-    caption: 'Precision: the intersections divided by the prediction count, which TRAIL never reports',
+    caption: 'Precision, which TRAIL never reports: the same matches divided by what the predictor reported (its pairs for joint, its distinct locations for location)',
     table: {
       columns: [
         { label: 'predictor' },
