@@ -211,7 +211,7 @@ export function table5Chart(a: Audit): ChartSpec {
       }),
       id,
     ),
-    leavesOut: `Each bar is a difference, not a count: the counts themselves are in its labels and in the table. Cells that agree are drawn as a dot on zero. For ${t.rows.filter((r) => r.parsedOnly).map((r) => r.label).join(', ')}, the tree's count covers only the gold files that parse.`,
+    leavesOut: `Each bar is a difference, not a count: the counts themselves are in its labels and in the table. Cells that agree are drawn as a dot on zero. For ${new Intl.ListFormat('en', { type: 'conjunction' }).format(t.rows.filter((r) => r.parsedOnly).map((r) => r.label))}, the tree's count covers only the gold files that parse.`,
     legend: [
       { label: 'the tree counts more (right) or fewer (left) than the paper', series: 1, shape: 'bar' },
       { label: 'the two agree', series: 'ink', shape: 'circle' },
