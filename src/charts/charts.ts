@@ -167,7 +167,8 @@ export function table5Chart(a: Audit): ChartSpec {
     r.cells.map((c, i) => {
       const diff = c.here.value - c.paper.value;
       return {
-        cell: `${r.label}, ${t.splits[i]!}`,
+        // A dagger marks the rows whose tree count covers only the gold files that parse.
+        cell: `${r.label}${r.parsedOnly ? ' \u2020' : ''}, ${t.splits[i]!}`,
         row: r.label,
         split: t.splits[i]!,
         diff,
@@ -187,7 +188,7 @@ export function table5Chart(a: Audit): ChartSpec {
     alt:
       'Bar chart, one bar per count and split: the tree\'s count minus the paper\'s, on a symmetric logarithmic axis centred on zero. ' +
       t.rows
-        .flatMap((r) => r.cells.map((c, i) => `${r.label}, ${t.splits[i]}: paper ${formatFigure(c.paper.value, 'count')}, tree ${formatFigure(c.here.value, 'count')}${c.disagree ? ', differs' : ''}`))
+        .flatMap((r) => r.cells.map((c, i) => `${r.label}, ${t.splits[i]}: paper ${formatFigure(c.paper.value, 'count')}, tree ${formatFigure(c.here.value, 'count')}${r.parsedOnly ? ' (gold files that parse)' : ''}${c.disagree ? ', differs' : ''}`))
         .join('; ') + '.',
     svg: renderBoth(
       (l) => ({
@@ -211,7 +212,7 @@ export function table5Chart(a: Audit): ChartSpec {
       }),
       id,
     ),
-    leavesOut: `Each bar is a difference, not a count: the counts themselves are in its labels and in the table. Cells that agree are drawn as a dot on zero. For ${new Intl.ListFormat('en', { type: 'conjunction' }).format(t.rows.filter((r) => r.parsedOnly).map((r) => r.label))}, the tree's count covers only the gold files that parse.`,
+    leavesOut: `Each bar is a difference, not a count: the counts themselves are in its labels and in the table. Cells that agree are drawn as a dot on zero. A dagger (\u2020) marks ${new Intl.ListFormat('en', { type: 'conjunction' }).format(t.rows.filter((r) => r.parsedOnly).map((r) => r.label))}: for these the tree's count covers only the gold files that parse.`,
     legend: [
       { label: 'the tree counts more (right) or fewer (left) than the paper', series: 1, shape: 'bar' },
       { label: 'the two agree', series: 'ink', shape: 'circle' },
