@@ -29,6 +29,7 @@ import { unreadableGold } from './descriptors/unreadable-gold.ts';
 import { changeTables } from '../tables/changes.ts';
 import { artifactsTable } from '../tables/site.ts';
 import type { TableSpec } from '../tables/spec.ts';
+import type { ChartSpec } from '../charts/charts.ts';
 
 /** In the report's order. */
 export const FINDINGS = [
@@ -86,6 +87,11 @@ export function evidenceOf(a: Audit, id: FindingId): readonly EvidenceItem[] {
 /** The tables that carry a finding's figures (the prose findings carry theirs inline). */
 export function findingTables(a: Audit, id: FindingId): TableSpec[] {
   return tablesOf(evidenceOf(a, id));
+}
+
+/** Every chart the site shows, in the report's order: each is also published as an image (src/pages/data/[chart].svg.ts). */
+export function allCharts(a: Audit): ChartSpec[] {
+  return FINDING_IDS.flatMap((id) => evidenceOf(a, id).flatMap((item) => ('chart' in item ? [item.chart] : [])));
 }
 
 /** Every table the site shows: each finding's, the method page's list of artifacts, then the change records'. */

@@ -6,7 +6,7 @@
  */
 import type { Problem } from '../core/problem.ts';
 import { FINDING_IDS } from '../findings/registry.ts';
-import { builtPages } from '../site/built-pages.ts';
+import { builtImages, builtPages } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
 import { attr, elementsWhere, isDocument, isTag, isText, readHtml, type HtmlDocument, type HtmlElement, type HtmlNode } from '../core/html-tree.ts';
 import { pageReader, type PageReader } from './html.ts';
@@ -32,6 +32,25 @@ function where(node: HtmlElement | null): string {
 
 function violation(file: string, place: string, token: string, context: string): Violation {
   return { file, place, token, message: `hand-typed figure ${JSON.stringify(token)}, outside any figure element: "${context}"` };
+}
+
+/**
+ * The digit-bearing words of a meta tag's text that no figure vouches for. A tag may carry
+ * its text as parts (data-fig-parts: [text, marked] pairs, as the layout writes them from
+ * figures and artifact strings); then only the unmarked parts are read, and the parts must
+ * be exactly the text, so nothing can hide behind them.
+ */
+function metaFigures(content: string, partsAttr: string | undefined): string[] {
+  if (partsAttr === undefined) return looseFigures(content);
+  let parts: unknown;
+  try {
+    parts = JSON.parse(partsAttr);
+  } catch {
+    return ['(data-fig-parts that are not JSON)'];
+  }
+  const ok = Array.isArray(parts) && parts.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'boolean');
+  if (!ok || (parts as [string, boolean][]).map(([t]) => t).join('') !== content) return ['(data-fig-parts that are not the text)'];
+  return (parts as [string, boolean][]).flatMap(([t, marked]) => (marked ? [] : looseFigures(t)));
 }
 
 export function scanHtml(html: string, file: string): Violation[] {
@@ -68,8 +87,8 @@ function scanDocument(document: HtmlDocument, file: string): Violation[] {
     if (tag === 'meta') {
       const name = attr(node, 'name') ?? attr(node, 'property') ?? '';
       const content = attr(node, 'content') ?? '';
-      if (/^(description|og:title|og:description)$/.test(name)) {
-        for (const token of looseFigures(content)) out.push(violation(file, `meta[${name}]`, token, content.slice(0, 120)));
+      if (/^(description|og:title|og:description|og:image:alt)$/.test(name)) {
+        for (const token of metaFigures(content, attr(node, 'data-fig-parts'))) out.push(violation(file, `meta[${name}]`, token, content.slice(0, 120)));
       }
     }
     for (const child of node.children) visit(child);
@@ -94,6 +113,8 @@ export function checkBuiltSite(dist: string, read: PageReader = pageReader()): P
     problems.push(...scanDocument(document, rel));
     for (const id of placedFindings(document)) placed.add(id);
   }
+  // The images drawn from data are read like pages: every figure in them is marked as on the pages.
+  for (const { path, rel } of builtImages(dist)) problems.push(...scanDocument(read(path), rel));
   for (const id of FINDING_IDS) if (!placed.has(id)) problems.push({ file: REGISTRY, place: '', message: `finding "${id}" is in the registry but placed on no page` });
   for (const id of placed) if (!(FINDING_IDS as readonly string[]).includes(id)) problems.push({ file: REGISTRY, place: '', message: `a page places finding "${id}", which is not in the registry` });
   return problems;

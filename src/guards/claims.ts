@@ -295,7 +295,7 @@ export function tsClaims(file: string, source: string): Claim[] {
 export const PROSE_SOURCES = {
   mdx: ['content'],
   astro: ['src/pages', 'src/layouts', 'src/components'],
-  ts: ['src/tables', 'src/findings', 'src/charts', 'src/rederive', 'src/measures/conclusions.ts', 'src/provenance/paper.ts', 'src/provenance/sources.ts'],
+  ts: ['src/tables', 'src/findings', 'src/charts', 'src/pages/_page-meta.ts', 'src/pages/share', 'src/pages/data/[chart].svg.ts', 'src/rederive', 'src/measures/conclusions.ts', 'src/provenance/paper.ts', 'src/provenance/sources.ts'],
 } as const;
 
 function filesUnder(root: string, rel: string, ext: string): string[] {

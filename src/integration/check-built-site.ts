@@ -10,6 +10,7 @@ import { checkLinks } from '../guards/links.ts';
 import { checkOutputSizes } from '../guards/output-size.ts';
 import { checkOwnScripts } from '../guards/own-scripts.ts';
 import { checkPublishedText } from '../guards/published-text.ts';
+import { rasteriseImages } from '../passes/rasterise.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
 import { startSearchIndex } from '../passes/search-index.ts';
 import { fail, type Logger } from './refusal.ts';
@@ -34,6 +35,9 @@ export async function checkBuilt({ dist, base, site, publishing }: BuiltSite, lo
   logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
   fail('The built site ships what is not its own', checkOwnScripts(dist, base, read));
   logger.info('own scripts: no script, meta refresh or event handler but those the site writes');
+  // Drawn once the figure check has read their SVG, before the link check looks for them.
+  const images = rasteriseImages(dist);
+  logger.info(`images: ${images.cards} share cards and ${images.charts} chart images drawn as PNG, the charts' SVG outlined`);
   logger.info(`search index: written by Pagefind from the ${await finishSearchIndex()} pages it read (a page without data-pagefind-body is read and left out)`);
   const links = checkLinks(dist, base, site, read);
   fail('The built site has broken links', links.problems);

@@ -1,4 +1,4 @@
-/** The one way to walk the built site: every HTML page under dist/, in a stable order. */
+/** The one way to walk the built site: every HTML page under dist/, and every image drawn from data, in a stable order. */
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
@@ -16,5 +16,19 @@ export function builtPages(dist: string): BuiltPage[] {
     .map((e) => join(e.parentPath, e.name))
     .map((path) => ({ path, rel: relative(dist, path).split(sep).join('/') }))
     .filter((p) => !p.rel.startsWith('pagefind/'))
+    .sort((a, b) => a.rel.localeCompare(b.rel));
+}
+
+/** Every image the build drew as SVG from the site's data (share cards and chart images), in a stable order. */
+export function builtImages(dist: string): BuiltPage[] {
+  return ['share', 'data']
+    .flatMap((dir) => {
+      try {
+        return readdirSync(join(dist, dir)).filter((f) => f.endsWith('.svg')).map((f) => join(dist, dir, f));
+      } catch {
+        return [];
+      }
+    })
+    .map((path) => ({ path, rel: relative(dist, path).split(sep).join('/') }))
     .sort((a, b) => a.rel.localeCompare(b.rel));
 }

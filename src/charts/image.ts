@@ -1,0 +1,154 @@
+/**
+ * Images made from the site's data: a share card for each page (1200 x 630, what a link
+ * preview shows) and a standalone image of each chart, with its title, source line and
+ * revision. Both are SVG written here in which every figure and every artifact string
+ * sits in an element marked `data-fig`, exactly as on the pages, so the build's figure
+ * guard reads these SVGs like pages (src/guards/built-html.ts) before they are rasterised
+ * (src/passes/rasterise.ts). Text is laid out here: SVG does not wrap.
+ */
+import { formatFigure } from '../provenance/format.ts';
+import type { Figure, Words } from '../provenance/provenance.ts';
+import { visibleText } from '../provenance/untrusted.ts';
+
+/** A run of text in an image: our words, a figure, or an artifact string (shown as data). */
+export type ImagePart = string | { readonly fig: Figure } | { readonly words: Words };
+
+export interface ImageLine {
+  readonly parts: readonly ImagePart[];
+  readonly size: number;
+  readonly bold?: boolean;
+  readonly colour?: string;
+  /** At most this many lines once wrapped; the last ends with an ellipsis when cut. */
+  readonly maxLines?: number;
+}
+
+export const CARD = { width: 1200, height: 630 } as const;
+/** The family the rasteriser is given (src/passes/rasterise.ts loads its files). */
+export const IMAGE_FONT = 'Inter';
+const INK = '#111111';
+const MUTED = '#555555';
+const ACCENT = '#1f5fbf';
+
+const xml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+interface Token {
+  readonly text: string;
+  readonly fig?: string;
+}
+
+/** The parts as words, each word keeping the mark of the part it came from. */
+function tokens(parts: readonly ImagePart[]): Token[][] {
+  // Words are grouped by part so a figure (or an artifact string) keeps one mark across its words.
+  return parts.map((p) => {
+    const [text, fig] = typeof p === 'string' ? [p, undefined] : 'fig' in p ? [formatFigure(p.fig.value, p.fig.kind), p.fig.kind] : [visibleText(p.words.text), 'words'];
+    return text.split(/(\s+)/).filter((w) => w !== '').map((w) => (fig ? { text: w, fig } : { text: w }));
+  });
+}
+
+/** Inter's average advance is a little over half an em: a safe estimate for wrapping. */
+const widthOf = (text: string, size: number, bold: boolean) => text.length * size * (bold ? 0.6 : 0.55);
+
+/** Wraps a line of parts to `maxWidth`, returning one array of tokens per visual line. */
+export function wrap(line: ImageLine, maxWidth: number): Token[][] {
+  const out: Token[][] = [[]];
+  let used = 0;
+  for (const token of tokens(line.parts).flat()) {
+    const w = widthOf(token.text, line.size, line.bold ?? false);
+    if (/^\s+$/.test(token.text)) {
+      if (used > 0) (out.at(-1)!.push({ ...token, text: ' ' }), (used += widthOf(' ', line.size, false)));
+      continue;
+    }
+    if (used + w > maxWidth && used > 0) {
+      const last = out.at(-1)!;
+      while (last.length && /^\s+$/.test(last.at(-1)!.text)) last.pop();
+      out.push([]);
+      used = 0;
+    }
+    out.at(-1)!.push(token);
+    used += w;
+  }
+  const max = line.maxLines ?? Infinity;
+  if (out.length > max) {
+    out.length = max;
+    out.at(-1)!.push({ text: '…' });
+  }
+  return out;
+}
+
+/** One visual line as <text>, each marked run a <tspan data-fig>. */
+function textLine(tokens: readonly Token[], x: number, y: number, line: ImageLine): string {
+  const runs: Token[] = [];
+  for (const t of tokens) {
+    const prev = runs.at(-1);
+    if (prev && prev.fig === t.fig) runs[runs.length - 1] = { ...prev, text: prev.text + t.text };
+    else runs.push(t);
+  }
+  const body = runs.map((r) => (r.fig ? `<tspan data-fig="${r.fig}">${xml(r.text)}</tspan>` : xml(r.text))).join('');
+  return `<text x="${x}" y="${y}" font-family="${IMAGE_FONT}" font-size="${line.size}"${line.bold ? ' font-weight="700"' : ''} fill="${line.colour ?? INK}">${body}</text>`;
+}
+
+/** Lines laid out top to bottom from `y`; returns the markup and where the next line would start. */
+export function textBlock(lines: readonly ImageLine[], x: number, y: number, maxWidth: number, gap = 0.5): { svg: string; y: number } {
+  let at = y;
+  const svg: string[] = [];
+  for (const line of lines) {
+    for (const visual of wrap(line, maxWidth)) {
+      at += line.size * 1.25;
+      svg.push(textLine(visual, x, at, line));
+    }
+    at += line.size * gap;
+  }
+  return { svg: svg.join(''), y: at };
+}
+
+export interface Card {
+  /** Above the title: what the site is. */
+  readonly kicker: string;
+  readonly title: ImageLine;
+  readonly body: readonly ImageLine[];
+  /** At the foot: where the figures come from and the revision. */
+  readonly foot: readonly ImageLine[];
+}
+
+/** A page's share card as SVG. */
+export function cardSvg(card: Card): string {
+  const pad = 72;
+  const inner = CARD.width - 2 * pad;
+  const head = textBlock([{ parts: [card.kicker], size: 26, colour: ACCENT, bold: true }, { ...card.title, maxLines: card.title.maxLines ?? 3 }], pad, 40, inner, 0.6);
+  const body = textBlock(card.body.map((l) => ({ maxLines: 3, ...l })), pad, head.y + 10, inner);
+  const foot = textBlock(card.foot.map((l) => ({ colour: MUTED, maxLines: 1, ...l })), pad, CARD.height - 40 - card.foot.length * 26 * 1.75, inner);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}">` +
+    `<rect width="${CARD.width}" height="${CARD.height}" fill="#ffffff"/><rect width="${CARD.width}" height="12" fill="${ACCENT}"/>` +
+    head.svg + body.svg + foot.svg +
+    '</svg>\n'
+  );
+}
+
+/** Colours the page's stylesheet gives a chart, written into the standalone image (it has no stylesheet). */
+const CHART_STYLE = `<style>svg{color:${INK};font-family:${IMAGE_FONT}}</style>`;
+
+/** A chart as a standalone SVG: its title above the drawing, its source and revision below. */
+export function chartImageSvg(title: ImageLine, drawing: string, foot: readonly ImageLine[]): string {
+  const width = 1200;
+  const pad = 40;
+  const m = /<svg\b[^>]*\bviewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(drawing);
+  const [w, h] = m ? [Number(m[1]), Number(m[2])] : [640, 400];
+  const scale = (width - 2 * pad) / w;
+  const head = textBlock([{ ...title, maxLines: 3 }], pad, 12, width - 2 * pad);
+  const drawnHeight = h * scale;
+  const footAt = head.y + drawnHeight + 16;
+  const tail = textBlock(foot.map((l) => ({ colour: MUTED, maxLines: 2, ...l })), pad, footAt, width - 2 * pad, 0.3);
+  const height = Math.ceil(tail.y + 24);
+  // The drawing nested as it is, placed and scaled: Plot's own markup, not redrawn.
+  const nested = drawing.replace(/^<svg\b[^>]*>/, (open) =>
+    open.replace(/\s(?:width|height|x|y)="[^"]*"/g, '').replace(/^<svg\b/, `<svg x="${pad}" y="${head.y.toFixed(1)}" width="${(w * scale).toFixed(1)}" height="${drawnHeight.toFixed(1)}"`),
+  );
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${CHART_STYLE}` +
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>` +
+    // Marked as the pages mark a drawing: its ticks are drawn from the chart's tables, which carry every value.
+    head.svg + `<g data-fig="chart">${nested}</g>` + tail.svg +
+    '</svg>\n'
+  );
+}

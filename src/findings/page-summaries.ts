@@ -1,0 +1,57 @@
+/**
+ * What a page says in one breath, with its figures: the description a search engine and a
+ * link preview show, and the body of the page's share card. One home for each: the pages
+ * pass these to the layout, and the share cards (src/pages/share/) draw the same parts.
+ */
+import type { Audit } from '../audit/assemble.ts';
+import { toPointer } from '../admission/pointer.ts';
+import { HEADLINE_PREDICTOR, PROPERTY_NAMES, type PropertyName } from '../core/names.ts';
+import { splitNames } from '../measures/splits.ts';
+import { formatFigure } from '../provenance/format.ts';
+import { keyWords, leaf, words } from '../provenance/provenance.ts';
+import { visibleText } from '../provenance/untrusted.ts';
+import type { Rich } from './descriptors/descriptor.ts';
+
+const ADVERSARIAL = 'results/adversarial.json' as const;
+
+/** The report: on each split, the headline predictor's joint accuracy against the best model's in Table 1. */
+export function reportSummary(a: Audit): Rich {
+  const parts: Rich[number][] = ['A predictor that never opens a span scores '];
+  splitNames(a).forEach((split, i) => {
+    const base = ['splits', split] as const;
+    const joint = { fig: leaf(a, ADVERSARIAL, toPointer([...base, 'predictors', HEADLINE_PREDICTOR, 'joint_accuracy']), 'score') };
+    const best = { fig: leaf(a, ADVERSARIAL, toPointer([...base, 'best_published', 'joint_accuracy', 'value']), 'score') };
+    const on = { words: keyWords(ADVERSARIAL, toPointer(base)), as: 'name' as const };
+    if (i === 0) parts.push(joint, ' joint accuracy on ', on, ", where the best model in TRAIL's Table 1 scores ", best);
+    else parts.push('; on ', on, ', ', joint, ' against ', best);
+  });
+  parts.push(". An independent audit of TRAIL's scorer, with eight more pre-registered properties of the scorer and its data.");
+  return parts;
+}
+
+/** A property page: its verdict, then how far off it is, in the audit's words. */
+export function propertySummary(a: Audit, name: PropertyName): Rich {
+  const p = a.properties.find((q) => q.name === name)!;
+  const at = (k: string) => toPointer(['properties', name, k]);
+  return [`${name}: `, { words: words(a, p.file, at('verdict')) }, '. ', { words: words(a, p.file, at('magnitude')) }];
+}
+
+/**
+ * A summary as the plain text a meta description holds, and the same text as its parts,
+ * each saying whether it is a figure or an artifact string: the layout writes the parts
+ * beside the text (data-fig-parts) so the figure guard can tell a figure from a typed number.
+ */
+export function summaryText(parts: Rich): { text: string; parts: [text: string, marked: boolean][] } {
+  const out: [string, boolean][] = parts.map((p) => (typeof p === 'string' ? [p, false] : 'fig' in p ? [formatFigure(p.fig.value, p.fig.kind), true] : [visibleText(p.words.text), true]));
+  return { text: out.map(([t]) => t).join(''), parts: out };
+}
+
+/** The pages that have a share card, by the key in its address (share/<key>.png). */
+export const SHARE_KEYS = ['report', 'method', 'changes', 'search', 'not-found', ...PROPERTY_NAMES.map((p) => p.toLowerCase())] as const;
+
+/** A page's share-card key from its path under the base (the 404 page has none). */
+export function shareKey(path: string | undefined): string {
+  if (path === undefined) return 'not-found';
+  if (path === '/' || path === '') return 'report';
+  return path.replace(/^properties\//, '').replace(/\/$/, '');
+}

@@ -1,0 +1,29 @@
+/**
+ * Each chart as a standalone SVG, to reuse: its caption above the drawing, the files and
+ * commits its values come from and the site's commit below. The build rasterises it to
+ * data/<chart>.png and outlines its text, so the file renders anywhere (src/passes/rasterise.ts).
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { handedDown } from '../../audit/handoff.ts';
+import type { ChartSpec } from '../../charts/charts.ts';
+import { chartImageSvg, type ImagePart } from '../../charts/image.ts';
+import { allCharts } from '../../findings/registry.ts';
+import { siteRevision } from '../../site/site-revision.ts';
+import { chartFiles } from '../../tables/sources-of.ts';
+
+export const getStaticPaths = (() => allCharts(handedDown()).map((chart) => ({ params: { chart: chart.id }, props: { chart } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ chart: ChartSpec }> = ({ props }) => {
+  const audit = handedDown();
+  const { chart } = props;
+  const site = siteRevision();
+  const files: ImagePart[] = chartFiles(chart.data).flatMap((path, i) => {
+    const f = audit.lock.files.find((g) => g.path === path)!;
+    return [i > 0 ? ', ' : '', { words: { text: f.path, source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/path` } } }, ' at ', { words: { text: f.commit.slice(0, 12), source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/commit` } } }];
+  });
+  const svg = chartImageSvg({ parts: [chart.caption], size: 26, bold: true }, chart.svg.wide, [
+    { parts: ['Data: ', ...files, ` in ${audit.lock.files[0]!.repository}; every value drawn is in the tables beside the chart on the site, each also as CSV.`], size: 17 },
+    { parts: ['TRAIL scorer audit, site commit ', { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } }, site.dirty ? ', with uncommitted changes.' : '.'], size: 17 },
+  ]);
+  return new Response(svg, { headers: { 'content-type': 'image/svg+xml' } });
+};

@@ -1,0 +1,33 @@
+/** Each page's share card as SVG (1200 x 630), made from the page's own title and summary; the build rasterises it to share/<page>.png. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { handedDown } from '../../audit/handoff.ts';
+import { cardSvg, type ImagePart } from '../../charts/image.ts';
+import { siteRevision } from '../../site/site-revision.ts';
+import { pageMeta, SHARE_KEYS } from '../_page-meta.ts';
+
+export const getStaticPaths = (() => SHARE_KEYS.map((page) => ({ params: { page }, props: { page } }))) satisfies GetStaticPaths;
+
+/** A summary's parts as an image draws them (a name or a quote is an artifact string all the same). */
+const imageParts = (parts: ReturnType<typeof pageMeta>['summary']): ImagePart[] => parts.map((p) => (typeof p === 'string' || 'fig' in p ? p : { words: p.words }));
+
+export const GET: APIRoute<{ page: string }> = ({ props }) => {
+  const audit = handedDown();
+  const meta = pageMeta(audit, props.page);
+  const site = siteRevision();
+  const svg = cardSvg({
+    kicker: 'TRAIL scorer audit',
+    title: { parts: [meta.title], size: 50, bold: true },
+    body: [{ parts: imageParts(meta.summary), size: 30, maxLines: 5 }],
+    foot: [
+      {
+        parts: [
+          "Every figure on this card is read from the audit's committed artifacts. Site commit ",
+          { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } },
+          site.dirty ? ', with uncommitted changes.' : '.',
+        ],
+        size: 22,
+      },
+    ],
+  });
+  return new Response(svg, { headers: { 'content-type': 'image/svg+xml' } });
+};

@@ -1,0 +1,62 @@
+/**
+ * Link previews: every page names a share card (1200 x 630 PNG, drawn at build from its own
+ * title and summary), a large card for Twitter's and Open Graph's readers, and a
+ * description that states its finding with its figures, read from the artifacts here.
+ */
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatFigure } from '../../src/provenance/format.ts';
+import { HEADLINE_PREDICTOR } from '../../src/core/names.ts';
+import { SHARED } from '../support/fixture.ts';
+import { builtPages } from './pages.ts';
+
+const meta = (page: import('@playwright/test').Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content');
+
+for (const path of builtPages()) {
+  test(`/${path}: Open Graph, a large card, and a share image of 1200 x 630 that the site serves`, async ({ page, request }) => {
+    await page.goto(path);
+    for (const key of ['og:title', 'og:description', 'og:image', 'og:image:alt', 'description']) expect((await meta(page, key))?.length ?? 0, key).toBeGreaterThan(10);
+    expect(await meta(page, 'twitter:card')).toBe('summary_large_image');
+    expect(await meta(page, 'og:image:type')).toBe('image/png');
+    const image = new URL((await meta(page, 'og:image'))!);
+    const res = await request.get(image.pathname);
+    expect(res.status(), image.pathname).toBe(200);
+    const png = await res.body();
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect([await meta(page, 'og:image:width'), await meta(page, 'og:image:height')]).toEqual(['1200', '630']);
+  });
+}
+
+test("the report's description states the headline with its figures, as the artifact holds them", async ({ page }) => {
+  const adversarial = JSON.parse(readFileSync(join(SHARED, 'results/adversarial.json'), 'utf8'));
+  await page.goto('');
+  const description = (await meta(page, 'description'))!;
+  for (const [split, s] of Object.entries(adversarial.splits) as [string, { predictors: Record<string, { joint_accuracy: number }>; best_published: { joint_accuracy: { value: number } } }][]) {
+    expect(description).toContain(split);
+    expect(description).toContain(formatFigure(s.predictors[HEADLINE_PREDICTOR]!.joint_accuracy, 'score'));
+    expect(description).toContain(formatFigure(s.best_published.joint_accuracy.value, 'score'));
+  }
+  expect(await meta(page, 'og:description')).toBe(description);
+});
+
+test("a property page's description gives its verdict and how far off it is, in the audit's words", async ({ page }) => {
+  const normaliser = JSON.parse(readFileSync(join(SHARED, 'results/normaliser.json'), 'utf8'));
+  await page.goto('properties/p5/');
+  const p5 = normaliser.properties.P5;
+  expect(await meta(page, 'description')).toBe(`P5: ${p5.verdict}. ${p5.magnitude}`);
+});
+
+test('each chart offers itself as SVG and PNG, and the SVG holds no text to miss a font', async ({ page, request }) => {
+  await page.goto('');
+  const links = page.locator('figure.chart .chart-data a[download]');
+  expect(await links.count()).toBeGreaterThanOrEqual(2);
+  for (const a of await links.all()) {
+    const href = (await a.getAttribute('href'))!;
+    const res = await request.get(href);
+    expect(res.status(), href).toBe(200);
+    if (href.endsWith('.svg')) expect((await res.text()).includes('<text'), href).toBe(false);
+    else expect((await res.body()).subarray(1, 4).toString('latin1'), href).toBe('PNG');
+  }
+});

@@ -1,0 +1,94 @@
+/** The images drawn from data: share cards and chart images, their figure marks, their text, and their rasterising. */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { cardSvg, chartImageSvg, wrap } from '../../src/charts/image.ts';
+import { scanHtml } from '../../src/guards/built-html.ts';
+import { rasteriseImages } from '../../src/passes/rasterise.ts';
+import type { Figure, Words } from '../../src/provenance/provenance.ts';
+
+const fig: Figure = { value: 0.973354232, kind: 'score', source: { type: 'artifact', file: 'results/adversarial.json', pointer: '/x' } };
+const hostile: Words = { text: '<script>alert(1)</script> & "q"\u202e', source: { type: 'artifact', file: 'results/pairing.json', pointer: '/y' } };
+const card = (body: (string | { fig: Figure } | { words: Words })[]) => cardSvg({ kicker: 'K', title: { parts: ['A title'], size: 50, bold: true }, body: [{ parts: body, size: 30 }], foot: [{ parts: ['foot'], size: 22 }] });
+
+describe('share cards', () => {
+  test('a figure and an artifact string sit in marked runs; artifact text is escaped, its controls shown', () => {
+    const svg = card(['scores ', { fig }, ' with ', { words: hostile }]);
+    assert.match(svg, /<tspan data-fig="score">0\.973<\/tspan>/);
+    assert.match(svg, /<tspan data-fig="words">&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; &quot;q&quot;/);
+    assert.doesNotMatch(svg, /<script/);
+    assert.doesNotMatch(svg, /\u202e/, 'no raw bidirectional control');
+    assert.deepEqual(scanHtml(svg, 'share/x.svg'), [], 'the figure guard passes marked figures');
+  });
+  test('the figure guard trips on a number typed into the words of a card', () => {
+    const problems = scanHtml(card(['it scores 0.97 anyway']), 'share/x.svg');
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!.message, /hand-typed figure "0\.97"/);
+  });
+  test('text wraps at words within the width, and a line cut short ends with an ellipsis', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${'x'.repeat(i % 5)}`).join(' ');
+    const lines = wrap({ parts: [words], size: 30 }, 600);
+    assert.ok(lines.length > 3);
+    for (const l of lines) assert.ok(l.map((t) => t.text).join('').length * 30 * 0.55 <= 600 + 30 * 0.55 * 10, 'within the width, a long word aside');
+    const cut = wrap({ parts: [words], size: 30, maxLines: 2 }, 600);
+    assert.equal(cut.length, 2);
+    assert.equal(cut.at(-1)!.at(-1)!.text, '…');
+  });
+});
+
+describe('chart images', () => {
+  test('the drawing is nested, placed and marked as on the pages, its own size replaced', () => {
+    const drawing = '<svg class="plot" width="640" height="400" viewBox="0 0 640 400"><text>0.2</text></svg>';
+    const svg = chartImageSvg({ parts: ['Title'], size: 26 }, drawing, [{ parts: ['Data'], size: 17 }]);
+    assert.match(svg, /<g data-fig="chart"><svg x="40" y="[\d.]+" width="1120\.0" height="700\.0" class="plot" viewBox="0 0 640 400">/);
+    assert.equal((svg.match(/width="640"/g) ?? []).length, 0);
+    assert.deepEqual(scanHtml(svg, 'data/chart.svg'), []);
+  });
+});
+
+describe('the rasterising pass', () => {
+  test('each card becomes a PNG of its width; each chart image a PNG, its SVG rewritten with text as paths', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'images-'));
+    try {
+      mkdirSync(join(dist, 'share'));
+      mkdirSync(join(dist, 'data'));
+      writeFileSync(join(dist, 'share/report.svg'), card(['scores ', { fig }]));
+      writeFileSync(join(dist, 'data/chart-x.svg'), chartImageSvg({ parts: ['Title'], size: 26 }, '<svg viewBox="0 0 640 400"><text x="10" y="20">axis</text></svg>', [{ parts: ['Data'], size: 17 }]));
+      assert.deepEqual(rasteriseImages(dist), { cards: 1, charts: 1 });
+      const png = readFileSync(join(dist, 'share/report.png'));
+      assert.deepEqual([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join(''), 'PNG');
+      assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1200, 630], 'IHDR: 1200 x 630');
+      const outlined = readFileSync(join(dist, 'data/chart-x.svg'), 'utf8');
+      assert.doesNotMatch(outlined, /<text\b/, 'no text left: every glyph is a path');
+      assert.match(outlined, /<path\b/);
+      assert.ok(readFileSync(join(dist, 'data/chart-x.png')).readUInt32BE(16) === 2400);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+  test('an SVG resvg cannot draw stops the build with one message naming the file', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'images-'));
+    try {
+      mkdirSync(join(dist, 'share'));
+      writeFileSync(join(dist, 'share/bad.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" width="2"></svg>');
+      assert.throws(() => rasteriseImages(dist), /share\/bad\.svg: resvg cannot draw this SVG/);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('meta descriptions with figures', () => {
+  const page = (content: string, parts?: unknown) => `<html><head><meta name="description" content="${content}"${parts === undefined ? '' : ` data-fig-parts='${JSON.stringify(parts)}'`}></head><body></body></html>`;
+  test('figures named as marked parts pass; a typed number in an unmarked part trips', () => {
+    assert.deepEqual(scanHtml(page('scores 0.973', [['scores ', false], ['0.973', true]]), 'a.html'), []);
+    assert.equal(scanHtml(page('scores 0.973 and 12 more', [['scores ', false], ['0.973', true], [' and 12 more', false]]), 'a.html').length, 1);
+    assert.equal(scanHtml(page('scores 0.973'), 'a.html').length, 1, 'without parts every number is typed');
+  });
+  test('parts that are not exactly the text trip, so nothing hides behind them', () => {
+    assert.match(scanHtml(page('scores 0.973', [['scores', false], ['0.9', true]]), 'a.html')[0]!.message, /not the text/);
+    assert.match(scanHtml(page('scores 0.973', 'x'), 'a.html')[0]!.message, /not the text|not JSON/);
+  });
+});
