@@ -18,7 +18,11 @@ import { processSlot } from '../core/process-slot.ts';
 
 const started = processSlot<Promise<Record<string, string>>>('highlighted-sources');
 
-const OPTIONS = { lang: 'ts', themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } as const;
+/**
+ * No time limit on a line's tokenising: Shiki's default (500 ms) gives up mid-line on a busy
+ * machine and colours the rest as it stands, so the same source could highlight two ways.
+ */
+const OPTIONS = { lang: 'ts', themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false, tokenizeTimeLimit: 0 } as const;
 
 /** The text a file is shown as: its content with LF line ends (Shiki drops a CR) and without the final newline. */
 const shownAs = (source: string) => source.replaceAll('\r\n', '\n').replace(/\n$/, '');
