@@ -12,7 +12,7 @@ import type { Verdict } from '../admission/schemas.ts';
 export const VERDICT_MEANING: Record<Verdict, { readonly short: string; readonly long: string }> = {
   VIOLATED: {
     short: 'the property fails',
-    long: "The audit's rule for this property found it failing. The audit's general gloss for VIOLATED adds that a published number moves; what this property's rule actually tested is below.",
+    long: "The audit's rule for this property found it failing. The audit's README defines VIOLATED as a failure that moves a published number; what this property's rule actually tested is below.",
   },
   LATENT: {
     short: 'fails in the code, moves nothing on this data',

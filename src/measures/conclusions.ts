@@ -54,7 +54,7 @@ export const CONCLUSIONS = {
       'on some split it scores above the oracle',
   },
   'nothing-reaches-perfect': {
-    states: 'no predictor and no ceiling reaches a perfect score on any split',
+    states: 'no predictor of the headline tables and no ceiling reaches a perfect joint or location accuracy on any split',
     check: (a) => {
       for (const s of splitNames(a)) {
         const split = a.adversarial.splits[s]!;
@@ -197,6 +197,17 @@ export const CONCLUSIONS = {
       if (!(a.normaliser.order_dependent.count > 0)) return 'no substring depends on the order';
       if (a.normaliser.shuffle.figures_that_moved.length > 0) return 'some rescored figures moved';
       return verdictIs(a, 'P5', 'LATENT');
+    },
+  },
+  'no-property-held': {
+    states: 'of the nine properties none is HELD, P5 and P8 are LATENT, and the other seven are VIOLATED',
+    check: (a) => {
+      if (a.properties.length !== 9) return `there are ${a.properties.length} properties, and the prose says nine`;
+      for (const p of a.properties) {
+        const expected = p.name === 'P5' || p.name === 'P8' ? 'LATENT' : 'VIOLATED';
+        if (p.verdict !== expected) return `${p.name} is ${p.verdict}`;
+      }
+      return true;
     },
   },
   'p8-is-latent': {

@@ -54,7 +54,7 @@ export function perCategoryBlockTables(a: Audit): BlockSpec[] {
       table: {
         columns: [
           { label: 'category' },
-          { label: 'support', numeric: true },
+          { label: 'support (traces whose gold has the category)', numeric: true },
           { label: 'precision, every span', numeric: true },
           { label: 'precision, one span', numeric: true },
           { label: 'recall, every span', numeric: true },

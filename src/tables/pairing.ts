@@ -23,7 +23,7 @@ export function constructedTraceTable(a: Audit): TableSpec {
 export function nullRunsTable(a: Audit): TableSpec {
   return {
     id: 'table-null-category',
-    caption: 'The same real errors, scored three ways',
+    caption: 'The constructed trace\'s errors, scored three ways',
     table: {
       columns: [{ label: 'run' }, { label: 'gold has a null' }, { label: 'prediction has a null' }, { label: 'joint', numeric: true }, { label: 'location', numeric: true }],
       rows: a.pairing.runs.map((r, i) => [

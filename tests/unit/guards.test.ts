@@ -144,6 +144,16 @@ describe('stated conclusions', () => {
       'p8-moves-nothing',
       'no real gold error carries a null',
     ],
+    [
+      (c) => {
+        // The same consistent tamper as above: P8 becomes VIOLATED, so not all the verdicts the report lists hold.
+        c.set('results/pairing.json', '/on_the_real_gold/falsy_categories', 1);
+        c.set('results/pairing.json', '/properties/P8/verdict', 'VIOLATED');
+        c.set('results/pairing.json', '/properties/P8/magnitude', (c.get('results/pairing.json', '/properties/P8/magnitude') as string).replace('0 of 836', '1 of 836'));
+      },
+      'no-property-held',
+      'P8 is VIOLATED',
+    ],
     [(c) => c.set('results/normaliser.json', '/shuffle/ambiguous_gold_spellings', ['Tool']), 'p5-moves-nothing', 'no gold spelling is ambiguous'],
     [(c) => c.set('results/datacheck.json', '/unreadable/0/character', '}'), 'unreadable-is-one-trailing-comma', 'at a comma'],
     [

@@ -4,7 +4,7 @@ import { ceilingTable } from '../../tables/adversarial.ts';
 
 export const ceiling = {
   id: 'ceiling',
-  title: 'Why nothing reaches a perfect score',
+  title: 'Why no row reaches a perfect joint or location accuracy',
   properties: ['P1'],
   evidence: (a) => [{ table: ceilingTable(a) }],
 } as const satisfies FindingDescriptor;
