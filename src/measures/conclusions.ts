@@ -83,7 +83,7 @@ export const CONCLUSIONS = {
     },
   },
   'absent-locations-one-split': {
-    states: 'every gold location that is not a span lies in the SWE Bench split',
+    states: 'in the gold files that load, every gold location that is not a span lies in the SWE Bench split',
     check: (a) => {
       const by = absentLocations(a).bySplit;
       return (by.length === 1 && by[0]!.split === 'SWE Bench') || `they lie in ${by.map((b) => b.split).join(', ') || 'no split'}`;
