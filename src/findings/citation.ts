@@ -1,72 +1,114 @@
 /**
- * How to cite the audit, and a page of this site, at the revisions a build renders.
- * Built only from admitted data: the audit's repository (its owner is the author: the
- * audit's README gives no other name) and each file's commit come from the lock, the
- * audit revision is the lock's digest, and the site's commit and date come from git.
+ * How to cite the audit, and a page of this site, at the revisions a build renders, as
+ * CSL-JSON items (citation-formats.ts turns them into BibTeX and RIS). The audit is named
+ * as it names itself: its repository (its owner is the author: the audit's README gives no
+ * other name) and the commits of its files, from the lock. Then, as ours, the lock's digest
+ * (our name for that set of file bytes, not a revision of the audit) and the permanent
+ * address. The lock holds no commit dates and nothing here can prove one, so the audit's
+ * entry carries no date and its commits are in the lock's order, not by date.
  */
 import type { Audit } from '../audit/assemble.ts';
 import type { SiteRevision } from '../site/site-revision.ts';
+import { ProblemError } from '../core/problem.ts';
 
-export interface Citation {
-  readonly bibtex: string;
-  readonly text: string;
+export const SITE_TITLE = 'The TRAIL scorer audit, as a website';
+/** As CITATION.cff names them (tests/unit/citation.test.ts compares the two). */
+export const SITE_AUTHOR = 'The maintainers of the TRAIL scorer audit website';
+
+/** The subset of CSL-JSON 1.0 these citations use. */
+export interface CslItem {
+  readonly id: string;
+  readonly 'citation-key': string;
+  readonly type: 'dataset' | 'report';
+  readonly title: string;
+  readonly author: readonly { readonly literal: string }[];
+  readonly URL: string;
+  readonly version: string;
+  readonly note: string;
+  readonly publisher?: string;
+  readonly 'container-title'?: string;
+  readonly issued?: { readonly 'date-parts': readonly (readonly number[])[] };
 }
 
 /** The one repository every admitted file comes from; the lock admits no mixture to cite. */
 export function auditRepository(a: Audit): { owner: string; name: string; url: string } {
   const repos = [...new Set(a.lock.files.map((f) => f.repository))];
-  if (repos.length !== 1) throw new Error(`the lock's files come from ${repos.length} repositories (${repos.join(', ')}); a citation names one`);
+  if (repos.length !== 1) {
+    throw new ProblemError([{ file: 'artifacts.lock.json', place: '/files', message: `expected one repository to cite; found the lock's files come from ${repos.length} repositories (${repos.join(', ')})` }]);
+  }
   const [owner, name] = repos[0]!.split('/') as [string, string];
   return { owner, name, url: `https://github.com/${owner}/${name}` };
 }
 
-/** BibTeX's special characters, escaped (URLs go inside \url{} unescaped). */
-const bib = (s: string) => s.replace(/([\\{}%&#_$])/g, '\\$1').replace(/~/g, '\\textasciitilde{}').replace(/\^/g, '\\textasciicircum{}');
-const key = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
-
-function entry(type: string, id: string, fields: readonly (readonly [string, string])[]): string {
-  return `@${type}{${id},\n${fields.map(([k, v]) => `  ${k.padEnd(12)} = {${v}}`).join(',\n')}\n}`;
+/** Each distinct commit the lock credits, with the files it holds, in the lock's order of first appearance. */
+export function auditCommits(a: Audit): { commit: string; files: string[] }[] {
+  const by = new Map<string, string[]>();
+  for (const f of a.lock.files) by.set(f.commit, [...(by.get(f.commit) ?? []), f.path]);
+  return [...by].map(([commit, files]) => ({ commit, files }));
 }
 
-/** `path at commit` for each artifact, in lock order. */
-const fileCommits = (a: Audit, short?: number) => a.lock.files.map((f) => `${f.path} at ${short ? f.commit.slice(0, short) : f.commit}`);
+const commitList = (a: Audit, short?: number) =>
+  auditCommits(a).map((c) => `${short ? c.commit.slice(0, short) : c.commit} (${c.files.join(', ')})`).join('; ');
 
-export function auditCitation(a: Audit): Citation {
+const keyOf = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
+
+/** The page a citation is made on: its title, kind, and live and permanent addresses. */
+export interface CitedPage {
+  readonly title: string;
+  /** `report` or the property's name, lower case: the name of its citation downloads. */
+  readonly slug: string;
+  readonly live: string;
+  readonly permanent: string;
+}
+
+export function auditItem(a: Audit, page: CitedPage): CslItem {
   const r = auditRepository(a);
-  const note = `Audit revision ${a.revision.short} (SHA-256 of the site's artifact lock, ${a.revision.digest}); artifacts ${fileCommits(a).join('; ')}`;
   return {
-    bibtex: entry('misc', key(`${r.owner} ${r.name} ${a.revision.short}`), [
-      ['author', bib(r.owner)],
-      ['title', bib(r.name)],
-      ['howpublished', `\\url{${r.url}}`],
-      ['version', a.revision.short],
-      ['note', bib(note)],
-    ]),
-    text: `${r.owner}. ${r.name}. GitHub repository, ${r.url}. Audit revision ${a.revision.short}: ${fileCommits(a, 12).join('; ')}.`,
+    id: `audit-${a.revision.short}`, // RIS keeps 20 characters of an id
+    'citation-key': keyOf(`${r.owner} ${r.name} ${a.revision.short}`),
+    type: 'dataset',
+    title: r.name,
+    author: [{ literal: r.owner }],
+    publisher: 'GitHub',
+    URL: r.url,
+    version: auditCommits(a).map((c) => c.commit).join(', '),
+    note:
+      `Files at their commits in ${r.owner}/${r.name}: ${commitList(a)}. ` +
+      `As cited through ${SITE_TITLE}: its artifact lock, SHA-256 ${a.revision.digest} (the site's name for this set of file bytes, not a revision of the audit); permanent copy ${page.permanent}`,
   };
 }
 
-/** What a local build's page citation gives in place of an address. */
-export const LOCAL_BUILD = 'a local build, not published at any address';
+const dateParts = (iso: string) => {
+  const d = new Date(iso);
+  return [[d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()]] as const;
+};
 
-/**
- * The page at this site's revision: its canonical address, the site's commit and that commit's date.
- * A local build (no `url`) has no address to give: the citation says it is a local build instead.
- */
-export function pageCitation(a: Audit, site: SiteRevision, page: { title: string; url: string | undefined }): Citation {
-  const commit = site.commit.slice(0, 12) + (site.dirty ? '+dirty' : '');
+export function pageItem(a: Audit, site: SiteRevision, page: CitedPage): CslItem {
+  const r = auditRepository(a);
   const source = site.repository && !site.dirty ? `; source ${site.repository}/tree/${site.commit}` : '';
-  const note = `Site commit ${site.label} of ${site.date}, rendering audit revision ${a.revision.short}${source}`;
-  const [year, month] = site.day.split('-') as [string, string];
   return {
-    bibtex: entry('misc', key(`trail audit site ${page.title.split(':')[0] ?? ''} ${commit}`), [
-      ['title', bib(`${page.title}. The TRAIL scorer audit, as a website`)],
-      ...(page.url === undefined ? [] : ([['howpublished', `\\url{${page.url}}`]] as const)),
-      ['year', year],
-      ['month', month],
-      ['version', commit],
-      ['note', bib(page.url === undefined ? `${note}; ${LOCAL_BUILD}` : note)],
-    ]),
-    text: `${page.title}. The TRAIL scorer audit, as a website, site commit ${commit} (${site.day}), audit revision ${a.revision.short}. ${page.url ?? `(${LOCAL_BUILD}.)`}`,
+    id: `${page.slug}-${a.revision.short}`,
+    'citation-key': keyOf(`trail audit site ${page.slug} ${a.revision.short}`),
+    type: 'report',
+    title: page.title,
+    'container-title': SITE_TITLE,
+    author: [{ literal: SITE_AUTHOR }],
+    URL: page.permanent,
+    version: site.label,
+    // The site commit's own date (git's committer date), which git proves; never the wall clock.
+    issued: { 'date-parts': dateParts(site.date) },
+    note: `Renders ${r.owner}/${r.name} at ${commitList(a, 12)}, through artifact lock SHA-256 ${a.revision.digest}. Site commit ${site.label} of ${site.date}${source}. Live page ${page.live}`,
   };
+}
+
+/** Both items, the audit first: what a download and the citation block give. */
+export const citationItems = (a: Audit, site: SiteRevision, page: CitedPage): [CslItem, CslItem] => [auditItem(a, page), pageItem(a, site, page)];
+
+export function auditCitationText(a: Audit, page: CitedPage): string {
+  const r = auditRepository(a);
+  return `${r.owner}. ${r.name} [data set]. GitHub, ${r.url}, files at commits ${commitList(a, 12)}. As cited through this site: artifact lock SHA-256 ${a.revision.short}…, permanent copy ${page.permanent}`;
+}
+
+export function pageCitationText(site: SiteRevision, page: CitedPage): string {
+  return `${page.title}. ${SITE_TITLE}, site commit ${site.commit.slice(0, 12)}${site.dirty ? '+dirty' : ''} (${site.day}). ${page.permanent}`;
 }

@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Problem } from '../core/problem.ts';
 import { builtPages } from '../site/built-pages.ts';
+import { archiveFolder } from '../site/permanent.ts';
 import { attr, elementsWhere, type HtmlDocument } from '../core/html-tree.ts';
 import { pageReader, type PageReader } from './html.ts';
 
@@ -36,8 +37,12 @@ function allIds(document: HtmlDocument): string[] {
 /** The elements whose href or src the check follows. */
 const LINKING = new Set(['a', 'link', 'script', 'img', 'source']);
 
-/** `site` is the configured origin: absolute links to it (canonical URLs) are checked like relative ones. */
-export function checkLinks(dist: string, basePath: string, site?: string, read: PageReader = pageReader()): LinkReport {
+/**
+ * `site` is the configured origin: absolute links to it (canonical URLs) are checked like relative ones.
+ * `revision`: the audit revision whose permanent copy (`r/<revision>/`, archive.ts) the deploy publishes
+ * beside these files; a link into it resolves when the same path resolves here.
+ */
+export function checkLinks(dist: string, basePath: string, site?: string, read: PageReader = pageReader(), revision?: string): LinkReport {
   // A page's ids are listed once, whether it holds links or is the target of an anchor
   // (a page is the target of hundreds of row and figure links).
   const idSets = new Map<string, Set<string>>();
@@ -77,7 +82,8 @@ export function checkLinks(dist: string, basePath: string, site?: string, read: 
         continue;
       }
       internal++;
-      const target = fileFor(dist, base, url.pathname);
+      const permanent = revision === undefined ? undefined : base + archiveFolder(revision);
+      const target = fileFor(dist, base, permanent && url.pathname.startsWith(permanent) ? base + url.pathname.slice(permanent.length) : url.pathname);
       if (!target) {
         problems.push({ file: rel, place, message: `points at ${url.pathname}, which the build did not produce${url.pathname.startsWith(base) ? '' : ` (outside the base path ${base})`}` });
         continue;

@@ -20,9 +20,11 @@ export interface BuiltSite {
   readonly base: string;
   readonly site: string | undefined;
   readonly publishing: boolean;
+  /** This audit revision's short name: links into its permanent copy (r/<revision>/) are read as the live build's. */
+  readonly revision?: string;
 }
 
-export async function checkBuilt({ dist, base, site, publishing }: BuiltSite, logger: Logger): Promise<void> {
+export async function checkBuilt({ dist, base, site, publishing, revision }: BuiltSite, logger: Logger): Promise<void> {
   // Sizes first, before any pass reads a page: an unbounded page stops here.
   fail('The built site publishes a page or download above its size limit', checkOutputSizes(dist));
   const rewritten = rewritePages(dist);
@@ -39,7 +41,7 @@ export async function checkBuilt({ dist, base, site, publishing }: BuiltSite, lo
   const images = rasteriseImages(dist);
   logger.info(`images: ${images.cards} share cards and ${images.charts} chart images drawn as PNG, the charts' SVG outlined`);
   logger.info(`search index: written by Pagefind from the ${await finishSearchIndex()} pages it read (a page without data-pagefind-body is read and left out)`);
-  const links = checkLinks(dist, base, site, read);
+  const links = checkLinks(dist, base, site, read, revision);
   fail('The built site has broken links', links.problems);
   const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');
   logger.info(`link check: ${links.internal} internal links and anchors resolve; external links, not fetched: ${hosts}`);

@@ -43,7 +43,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         const dist = fileURLToPath(dir);
         // The output is marked as a build's, so the next build may empty it.
         markBuilt(dist);
-        await orStop(logger, () => checkBuilt({ dist, base, site, publishing: options.publishing ?? false }, logger), dist);
+        await orStop(logger, () => checkBuilt({ dist, base, site, publishing: options.publishing ?? false, revision: audit?.revision.short }, logger), dist);
       },
     },
   };

@@ -1,68 +1,98 @@
-/** Citations: built from the lock and the site's revision only; CITATION.cff valid CFF 1.2.0 and naming the audit the lock names. */
+/** Citations: built from the lock and the site's revision only, written by citation-js and read back by it; CITATION.cff valid CFF 1.2.0 and naming the audit the lock names. */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { assembleAudit, type Audit } from '../../src/audit/assemble.ts';
-import { LOCAL_BUILD, auditCitation, auditRepository, pageCitation } from '../../src/findings/citation.ts';
-import { isLocalAddress } from '../../src/site/settings.ts';
-import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';
+import { Cite } from '@citation-js/core';
+import type { Audit } from '../../src/audit/assemble.ts';
+import { auditCitationText, auditCommits, auditRepository, citationItems, pageCitationText, SITE_AUTHOR, type CitedPage } from '../../src/findings/citation.ts';
+import { citationFormats } from '../../src/findings/citation-formats.ts';
+import { ProblemError } from '../../src/core/problem.ts';
+import { addressesOf, permanentBase } from '../../src/site/permanent.ts';
+import { PROJECT } from '../support/fixture.ts';
+import { syntheticAudit } from '../support/synthetic-audit.ts';
 
-const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
-const site = { commit: 'c'.repeat(40), dirty: false, label: 'c'.repeat(40), date: '2026-11-30T10:00:00+00:00', day: '2026-11-30', from: 'git', repository: 'https://github.com/o/site' } as const;
+const audit = syntheticAudit();
+const site = { commit: 'c'.repeat(40), dirty: false, label: 'c'.repeat(40), date: '2026-11-30T23:30:00-02:00', day: '2026-12-01', from: 'git', repository: 'https://github.com/o/site' } as const;
+const page: CitedPage = { title: 'P5: 50% & more_{x} </script>', slug: 'p5', live: 'https://o.github.io/site/properties/p5/', permanent: `https://o.github.io/site/r/${audit.revision.short}/properties/p5/` };
 
-const balanced = (s: string) => {
-  let depth = 0;
-  for (const [i, ch] of [...s].entries()) {
-    if (s[i - 1] === '\\') continue;
-    if (ch === '{') depth++;
-    if (ch === '}' && --depth < 0) return false;
+/** What citation-js reads back from a format, without its own bookkeeping. */
+const readBack = (text: string) => new Cite(text).data.map(({ _graph, ...item }) => item as Record<string, unknown>);
+const formats = citationFormats(citationItems(audit, site, page));
+
+test('each format, read back by citation-js, gives the audit first: its repository, owner and every file at its commit, then our lock digest and the permanent address', () => {
+  const r = auditRepository(audit);
+  for (const [name, text] of Object.entries(formats)) {
+    const items = readBack(text);
+    assert.equal(items.length, 2, name);
+    const it = items[0]!;
+    assert.equal(it['title'], r.name, name);
+    assert.equal(it['URL'], r.url, name);
+    const author = (it['author'] as { literal?: string; family?: string }[])[0]!;
+    assert.equal(author.literal ?? author.family, r.owner, name);
+    const note = String(it['note']);
+    for (const f of audit.lock.files) assert.ok(note.includes(f.commit) && note.includes(f.path), `${name}: ${f.path} at ${f.commit}`);
+    assert.ok(note.includes(audit.revision.digest), `${name}: the lock digest`);
+    assert.ok(note.includes(page.permanent), `${name}: the permanent address`);
+    // The commits come before what is ours.
+    assert.ok(note.indexOf(audit.lock.files[0]!.commit) < note.indexOf(audit.revision.digest), name);
+    assert.equal(it['issued'], undefined, `${name}: no commit date, since none is proven`);
+    if (name !== 'bibtex') assert.equal(it['version'], auditCommits(audit).map((c) => c.commit).join(', '), `${name}: version`); // BibTeX's @misc has no version field
   }
-  return depth === 0;
-};
+});
 
-test("the audit's citation: its author and title from the lock's repository, the lock digest, every file's commit", () => {
-  const c = auditCitation(audit);
-  const [owner, name] = audit.lock.files[0]!.repository.split('/');
-  assert.match(c.bibtex, new RegExp(`author\\s+= \\{${owner}\\}`));
-  assert.match(c.bibtex, new RegExp(`title\\s+= \\{${name}\\}`));
-  assert.match(c.bibtex, new RegExp(`version\\s+= \\{${audit.revision.short}\\}`));
-  for (const f of audit.lock.files) {
-    assert.ok(c.bibtex.includes(`${f.path.replaceAll('_', '\\_')} at ${f.commit}`), f.path);
-    assert.ok(c.text.includes(`${f.path} at ${f.commit.slice(0, 12)}`), f.path);
+test("each format, read back, gives the page: its title exactly (escaping survives), the permanent address, the site commit and that commit's date", () => {
+  for (const [name, text] of Object.entries(formats)) {
+    const it = readBack(text)[1]!;
+    assert.equal(it['title'], page.title, name);
+    assert.equal(it['URL'], page.permanent, name);
+    assert.deepEqual(it['issued'], { 'date-parts': [[2026, 12, 1]] }, `${name}: the commit's day in UTC`);
+    const note = String(it['note']);
+    assert.ok(note.includes(site.label) && note.includes(page.live) && note.includes(audit.revision.digest), name);
+    assert.ok(note.includes(`${site.repository}/tree/${site.commit}`), name);
   }
-  assert.ok(c.bibtex.includes(audit.revision.digest));
-  assert.ok(balanced(c.bibtex));
+  const dirty = citationItems(audit, { ...site, dirty: true, label: `${site.commit}+dirty` }, page)[1];
+  assert.doesNotMatch(dirty.note, /tree\//, 'no source link for a tree no commit holds');
+  assert.match(pageCitationText({ ...site, dirty: true, label: `${site.commit}+dirty` }, page), /site commit c{12}\+dirty/);
 });
 
-test("a page's citation: its address, the site's commit and that commit's date, dirty said so", () => {
-  const c = pageCitation(audit, site, { title: 'P5: 50% & more_{x}', url: 'https://o.github.io/site/properties/p5/' });
-  assert.match(c.bibtex, /title\s+= \{P5: 50\\% \\& more\\_\\\{x\\\}\. The TRAIL/);
-  assert.match(c.bibtex, /year\s+= \{2026\},\n\s+month\s+= \{11\}/);
-  assert.ok(c.bibtex.includes(`${site.repository}/tree/${site.commit}`));
-  assert.ok(balanced(c.bibtex));
-  const dirty = pageCitation(audit, { ...site, dirty: true, label: `${site.commit}+dirty` }, { title: 'P5', url: 'u' });
-  assert.match(dirty.text, /site commit c{12}\+dirty/);
-  assert.doesNotMatch(dirty.bibtex, /tree\//, 'no source link for a tree no commit holds');
+test('RIS keeps each value on its line, so no commit or digest is cut in two', () => {
+  for (const line of formats.ris.trim().split('\n')) assert.match(line, /^[A-Z][A-Z0-9] {2}-( |$)/);
+  assert.deepEqual(readBack(formats.ris).map((it) => it['id']), [`audit-${audit.revision.short}`, `p5-${audit.revision.short}`]);
 });
 
-test("a local build's page citation gives no address and says it is a local build", () => {
-  const local = pageCitation(audit, site, { title: 'P5', url: undefined });
-  assert.doesNotMatch(local.bibtex, /howpublished|localhost/);
-  assert.doesNotMatch(local.text, /localhost|http/);
-  assert.ok(local.text.endsWith(`(${LOCAL_BUILD}.)`), local.text);
-  assert.match(local.bibtex, new RegExp(`note\\s+= \\{.*${LOCAL_BUILD}\\}`));
-  assert.ok(balanced(local.bibtex));
-  assert.equal(isLocalAddress('http://localhost:4321'), true);
-  assert.equal(isLocalAddress('http://127.0.0.1:4321/'), true);
-  assert.equal(isLocalAddress('https://owner.github.io'), false);
+test('no citation calls the lock digest the audit\'s revision', () => {
+  for (const text of [...Object.values(formats), auditCitationText(audit, page), pageCitationText(site, page)]) assert.doesNotMatch(text, /audit revision/i);
+  assert.match(auditCitationText(audit, page), new RegExp(`^${auditRepository(audit).owner}\\. `));
 });
 
-test('a lock whose files come from two repositories has no one audit to cite', () => {
+test('the audit\'s commits: each once, with every file it holds, in the lock\'s order', () => {
+  const commits = auditCommits(audit);
+  assert.equal(new Set(commits.map((c) => c.commit)).size, commits.length);
+  assert.deepEqual(commits.flatMap((c) => c.files).sort(), audit.lock.files.map((f) => f.path).sort());
+  for (const c of commits) for (const f of c.files) assert.equal(audit.lock.files.find((x) => x.path === f)!.commit, c.commit);
+});
+
+test('a lock whose files come from two repositories has no one audit to cite: one problem, at the lock', () => {
   const mixed = { ...audit, lock: { ...audit.lock, files: audit.lock.files.map((f, i) => (i === 0 ? { ...f, repository: 'someone/else' } : f)) } } as Audit;
-  assert.throws(() => auditRepository(mixed), /come from 2 repositories/);
+  assert.throws(() => auditRepository(mixed), (e: unknown) => e instanceof ProblemError && e.problems[0]!.file === 'artifacts.lock.json' && /2 repositories/.test(e.message));
+});
+
+test('the permanent address: r/<revision>/ under the live base, and the same address from inside the permanent copy', () => {
+  const rev = audit.revision.short;
+  const live = addressesOf('https://o.github.io', '/site/', rev, 'properties/p5/');
+  assert.deepEqual(live, { live: 'https://o.github.io/site/properties/p5/', permanent: `https://o.github.io/site/r/${rev}/properties/p5/` });
+  assert.deepEqual(addressesOf('https://o.github.io', `/site/r/${rev}/`, rev, 'properties/p5/'), live);
+  assert.deepEqual(permanentBase(`/r/${rev}/`), { liveBase: '/', archived: rev });
+  assert.deepEqual(permanentBase('/site/'), { liveBase: '/site/', archived: undefined });
+  assert.throws(() => addressesOf('https://o.github.io', '/site/r/0123456789ab/', rev, '/'), /SITE_BASE must be .*r\/[0-9a-f]{12}\//);
+});
+
+test('the page\'s author is the one CITATION.cff names', () => {
+  const cff = parse(readFileSync(join(PROJECT, 'CITATION.cff'), 'utf8')) as { authors: { name: string }[] };
+  assert.deepEqual(cff.authors, [{ name: SITE_AUTHOR }]);
 });
 
 // The required fields of CFF 1.2.0 (its schema.json), and the shapes of the person and entity objects used here.
@@ -81,7 +111,8 @@ const Cff = z.object({
 
 test('CITATION.cff is CFF 1.2.0 with its required fields, and its reference is the audit the lock names', () => {
   const cff = Cff.parse(parse(readFileSync(join(PROJECT, 'CITATION.cff'), 'utf8')));
-  const r = auditRepository(audit);
+  const lock = JSON.parse(readFileSync(join(PROJECT, 'artifacts.lock.json'), 'utf8')) as Audit['lock'];
+  const r = auditRepository({ lock } as Audit);
   const ref = cff.references?.find((x) => x['repository-code'] === r.url);
   assert.ok(ref, `no reference to ${r.url}`);
   assert.equal(ref.title, r.name);

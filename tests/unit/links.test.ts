@@ -1,6 +1,6 @@
 /** The link check trips on a broken link, a missing anchor and a link outside the base path. */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -55,4 +55,22 @@ test('under a base path, a root-relative link that skips the base is refused', (
 
 test('a link to an existing row of a table resolves', () => {
   withPage('<a href="../../#table-ceiling--gaia">a row</a>', (dist) => assert.deepEqual(checkLinks(dist, BASE).problems, []));
+});
+
+test("a link into this revision's permanent copy resolves when the same page is built here; another revision's, or none, does not", () => {
+  // A two-page site of its own: the permanent copy is assembled at deploy, so the build holds only the live pages.
+  const dist = mkdtempSync(join(tmpdir(), 'links-permanent-'));
+  try {
+    mkdirSync(join(dist, 'properties/p5'), { recursive: true });
+    const rev = 'abcdef012345';
+    writeFileSync(join(dist, 'index.html'), `<main><a href="/r/${rev}/properties/p5/">permanent</a></main>`);
+    writeFileSync(join(dist, 'properties/p5/index.html'), '<main><a href="/r/0123456789ab/properties/p5/">other</a><a href="/r/abcdef012345/properties/p6/">none</a></main>');
+    const found = checkLinks(dist, '/', undefined, undefined, rev).problems.map(describeProblem);
+    assert.equal(found.length, 2, found.join('\n'));
+    assert.match(found.join('\n'), /points at \/r\/0123456789ab\/properties\/p5\//);
+    assert.match(found.join('\n'), /points at \/r\/abcdef012345\/properties\/p6\//);
+    assert.equal(checkLinks(dist, '/').problems.length, 3, 'without the revision, nothing under r/ resolves');
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
 });

@@ -1,0 +1,18 @@
+/** A cited page's addresses at this build's site and audit revision: live, and its permanent copy. */
+import { handedDown } from '../audit/handoff.ts';
+import { ProblemError } from '../core/problem.ts';
+import { addressesOf } from '../site/permanent.ts';
+import type { CitedPage } from './citation.ts';
+
+export interface CitedPageSpec {
+  /** `report` or the property's name, lower case. */
+  readonly slug: string;
+  readonly title: string;
+  /** The page's path under the base. */
+  readonly path: string;
+}
+
+export function citedPage(spec: CitedPageSpec, site: URL | undefined): CitedPage {
+  if (!site) throw new ProblemError([{ file: 'astro.config.mjs', place: 'site', message: 'expected the site\'s address (set from SITE_URL); found none' }]);
+  return { title: spec.title, slug: spec.slug, ...addressesOf(site.origin, import.meta.env.BASE_URL, handedDown().revision.short, spec.path) };
+}

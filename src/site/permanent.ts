@@ -1,0 +1,36 @@
+/**
+ * Where a page's permanent copy lives. A revision here is an audit revision: the
+ * first 12 hex of our lock's digest, which names one set of audit file bytes and the
+ * commits credited with them. The site as first published for it is kept, unchanged,
+ * under `<base>r/<revision>/`. A build whose base already ends in `r/<revision>/` is
+ * that permanent copy (the deploy builds it a second time, under that base).
+ */
+import { SettingError } from '../core/setting-error.ts';
+
+const ARCHIVED = /^(.*\/)r\/([0-9a-f]{12})\/$/;
+
+/** The folder, under the live base, that holds a revision's permanent copy. */
+export const archiveFolder = (revision: string): string => `r/${revision}/`;
+
+export interface PermanentBase {
+  /** The live site's base path (ends with '/'). */
+  readonly liveBase: string;
+  /** The revision this build is the permanent copy of, when it is one. */
+  readonly archived: string | undefined;
+}
+
+/** Reads a base path: the live base, and the revision when the base is an archive folder. */
+export function permanentBase(base: string): PermanentBase {
+  const b = base.endsWith('/') ? base : `${base}/`;
+  const m = ARCHIVED.exec(b);
+  return m ? { liveBase: m[1]!, archived: m[2]! } : { liveBase: b, archived: undefined };
+}
+
+/** A page's live and permanent addresses, for `path` under the base (origin from the site's address). */
+export function addressesOf(origin: string, base: string, revision: string, path: string): { live: string; permanent: string } {
+  const { liveBase, archived } = permanentBase(base);
+  // A copy built under another revision's folder would be a permanent address for bytes it does not hold.
+  if (archived !== undefined && archived !== revision) throw new SettingError('SITE_BASE', `the live base, or the live base followed by ${archiveFolder(revision)} (the revision this lock names)`, JSON.stringify(base));
+  const rest = path.replace(/^\/+/, '');
+  return { live: new URL(liveBase + rest, origin).href, permanent: new URL(liveBase + archiveFolder(revision) + rest, origin).href };
+}
