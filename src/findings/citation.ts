@@ -59,6 +59,8 @@ export interface CitedPage {
   readonly slug: string;
   readonly live: string;
   readonly permanent: string;
+  readonly liveRoot: string;
+  readonly permanentRoot: string;
 }
 
 export function auditItem(a: Audit, page: CitedPage): CslItem {

@@ -27,10 +27,20 @@ export function permanentBase(base: string): PermanentBase {
 }
 
 /** A page's live and permanent addresses, for `path` under the base (origin from the site's address). */
-export function addressesOf(origin: string, base: string, revision: string, path: string): { live: string; permanent: string } {
+export interface Addresses {
+  readonly live: string;
+  readonly permanent: string;
+  /** The live site's root, and the permanent copy's. */
+  readonly liveRoot: string;
+  readonly permanentRoot: string;
+}
+
+export function addressesOf(origin: string, base: string, revision: string, path: string): Addresses {
   const { liveBase, archived } = permanentBase(base);
   // A copy built under another revision's folder would be a permanent address for bytes it does not hold.
   if (archived !== undefined && archived !== revision) throw new SettingError('SITE_BASE', `the live base, or the live base followed by ${archiveFolder(revision)} (the revision this lock names)`, JSON.stringify(base));
   const rest = path.replace(/^\/+/, '');
-  return { live: new URL(liveBase + rest, origin).href, permanent: new URL(liveBase + archiveFolder(revision) + rest, origin).href };
+  const liveRoot = new URL(liveBase, origin).href;
+  const permanentRoot = new URL(liveBase + archiveFolder(revision), origin).href;
+  return { live: new URL(rest, liveRoot).href, permanent: new URL(rest, permanentRoot).href, liveRoot, permanentRoot };
 }

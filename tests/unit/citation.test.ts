@@ -16,7 +16,7 @@ import { syntheticAudit } from '../support/synthetic-audit.ts';
 
 const audit = syntheticAudit();
 const site = { commit: 'c'.repeat(40), dirty: false, label: 'c'.repeat(40), date: '2026-11-30T23:30:00-02:00', day: '2026-12-01', from: 'git', repository: 'https://github.com/o/site' } as const;
-const page: CitedPage = { title: 'P5: 50% & more_{x} </script>', slug: 'p5', live: 'https://o.github.io/site/properties/p5/', permanent: `https://o.github.io/site/r/${audit.revision.short}/properties/p5/` };
+const page: CitedPage = { title: 'P5: 50% & more_{x} </script>', slug: 'p5', ...addressesOf('https://o.github.io', '/site/', audit.revision.short, 'properties/p5/') };
 
 /** What citation-js reads back from a format, without its own bookkeeping. */
 const readBack = (text: string) => new Cite(text).data.map(({ _graph, ...item }) => item as Record<string, unknown>);
@@ -83,7 +83,7 @@ test('a lock whose files come from two repositories has no one audit to cite: on
 test('the permanent address: r/<revision>/ under the live base, and the same address from inside the permanent copy', () => {
   const rev = audit.revision.short;
   const live = addressesOf('https://o.github.io', '/site/', rev, 'properties/p5/');
-  assert.deepEqual(live, { live: 'https://o.github.io/site/properties/p5/', permanent: `https://o.github.io/site/r/${rev}/properties/p5/` });
+  assert.deepEqual(live, { live: 'https://o.github.io/site/properties/p5/', permanent: `https://o.github.io/site/r/${rev}/properties/p5/`, liveRoot: 'https://o.github.io/site/', permanentRoot: `https://o.github.io/site/r/${rev}/` });
   assert.deepEqual(addressesOf('https://o.github.io', `/site/r/${rev}/`, rev, 'properties/p5/'), live);
   assert.deepEqual(permanentBase(`/r/${rev}/`), { liveBase: '/', archived: rev });
   assert.deepEqual(permanentBase('/site/'), { liveBase: '/site/', archived: undefined });

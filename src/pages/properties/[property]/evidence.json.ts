@@ -2,12 +2,11 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../../audit/handoff.ts';
 import { PROPERTY_NAMES, type PropertyName } from '../../../core/names.ts';
-import { evidencePacket } from '../../../findings/evidence-packet.ts';
-import { revisionIdentity } from '../../../findings/revision.ts';
+import { evidenceJson } from '../../../findings/downloads.ts';
 import { siteRevision } from '../../../site/site-revision.ts';
-import { jsonText } from '../../../provenance/untrusted.ts';
 
 export const getStaticPaths = (() => PROPERTY_NAMES.map((name) => ({ params: { property: name.toLowerCase() }, props: { name } }))) satisfies GetStaticPaths;
 
+// The same bytes the property page's metadata gives the digest of (src/findings/downloads.ts).
 export const GET: APIRoute<{ name: PropertyName }> = ({ props }) =>
-  new Response(jsonText({ ...evidencePacket(handedDown(), props.name), revision: revisionIdentity(handedDown(), siteRevision()) }), { headers: { 'content-type': 'application/json' } });
+  new Response(evidenceJson(handedDown(), siteRevision(), props.name), { headers: { 'content-type': 'application/json' } });

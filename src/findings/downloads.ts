@@ -1,0 +1,44 @@
+/**
+ * The downloads a cited page offers (its tables' CSVs; a property page's evidence packet),
+ * with the exact bytes each endpoint writes, so the page's metadata can give their digests.
+ * The endpoints write these same strings (src/pages/data, src/pages/properties/[property]).
+ */
+import { createHash } from 'node:crypto';
+import type { Audit } from '../audit/assemble.ts';
+import type { SiteRevision } from '../admission/site-revision.ts';
+import { PROPERTY_NAMES, type PropertyName } from '../core/names.ts';
+import { jsonText } from '../figures/untrusted.ts';
+import { FINDING_IDS } from './finding-ids.ts';
+import { evidencePacket } from './evidence-packet.ts';
+import { findingTables, findingsOf } from './registry.ts';
+import { revisionIdentity } from './revision.ts';
+import { cellSource, type TableSpec } from './tables/spec.ts';
+import { toCsv } from './tables/csv.ts';
+
+/** The evidence packet's bytes, as properties/<p>/evidence.json serves them. */
+export const evidenceJson = (a: Audit, site: SiteRevision, name: PropertyName): string =>
+  jsonText({ ...evidencePacket(a, name), revision: revisionIdentity(a, site) });
+
+/** Whether a table's figure links its CSV: DataTable.astro does when any cell names its source. */
+const linksCsv = (spec: TableSpec) => spec.table.rows.some((row) => row.some((cell) => ['artifact', 'lock', 'derived', 'record'].includes(cellSource(cell)?.type ?? '')));
+
+export interface Download {
+  /** Its path under the base. */
+  readonly path: string;
+  readonly name: string;
+  readonly encodingFormat: 'text/csv' | 'application/json';
+  readonly sha256: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The downloads of the report (`report`) or a property page (`p1` ... `p9`), in page order. */
+export function pageDownloads(a: Audit, site: SiteRevision, slug: string): Download[] {
+  const name = PROPERTY_NAMES.find((p) => p.toLowerCase() === slug);
+  // The property page's evidence sections leave out the claim, which the report carries as prose.
+  const findings = name ? findingsOf(name).filter((id) => id !== 'claim') : FINDING_IDS;
+  const tables = [...new Map(findings.flatMap((id) => findingTables(a, id)).map((t) => [t.id, t])).values()].filter(linksCsv);
+  const csvs = tables.map((t): Download => ({ path: `data/${t.id}.csv`, name: t.caption, encodingFormat: 'text/csv', sha256: sha256(toCsv(t)) }));
+  if (!name) return csvs;
+  return [{ path: `properties/${slug}/evidence.json`, name: `${name}: its evidence packet`, encodingFormat: 'application/json', sha256: sha256(evidenceJson(a, site, name)) }, ...csvs];
+}
