@@ -1,7 +1,7 @@
 /**
  * One property's evidence as a JSON packet: the artifact leaves it rests on with
  * their pointers, the digests of the files they come from, the re-derivations that
- * cover it with every comparison, and the scorer lines it concerns.
+ * cover it with every comparison, the scorer lines it concerns, and all of it as a PROV chain.
  */
 import type { Audit } from '../audit/assemble.ts';
 import type { PropertyName } from '../core/names.ts';
@@ -11,6 +11,7 @@ import { PROPERTY_SCORER_LINES } from './properties.ts';
 import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
 import { findingTables, findingsOf } from './registry.ts';
 import { cellSource, type Cell } from '../tables/spec.ts';
+import { provenanceChain } from './provenance-chain.ts';
 
 function leafOf(cell: Cell): string | undefined {
   const source = cellSource(cell);
@@ -31,7 +32,8 @@ export function evidenceRefs(a: Audit, name: PropertyName): string[] {
 export function evidencePacket(a: Audit, name: PropertyName) {
   const p = a.properties.find((q) => q.name === name)!;
   const findings = findingsOf(name);
-  const leaves = evidenceRefs(a, name).map((r) => {
+  const refs = evidenceRefs(a, name);
+  const leaves = refs.map((r) => {
     const { file, pointer } = parseRef(r);
     return { file, pointer, value: resolvePointer(artifactOf(a, file), pointer), rederived_by: rederivedBy(a, file, pointer) ?? null };
   });
@@ -54,5 +56,7 @@ export function evidencePacket(a: Audit, name: PropertyName) {
       const [from, to] = typeof c === 'number' ? [c, undefined] : c;
       return { from, to: to ?? from, what: SCORER_LINES[from], url: scorerUrl(trail_repository, pinned_commit, scorer_path, from, to) };
     }),
+    // The same evidence as one chain of linked records, from the verdict to each figure that shows it (provenance-chain.ts).
+    provenance: provenanceChain(a, name, refs),
   };
 }

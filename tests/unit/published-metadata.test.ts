@@ -13,7 +13,10 @@ import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import { PROPERTY_NAMES } from '../../src/core/names.ts';
+import { parseHTML } from 'linkedom';
 import { sandbox, type Sandbox } from '../support/build.ts';
+import { SHARED } from '../support/fixture.ts';
+import { expandChain, literal, walkFigure } from '../support/chain.ts';
 import { expand, readMetadata, SCHEMA } from '../support/metadata.ts';
 
 const ORIGIN = 'https://o.github.io';
@@ -85,6 +88,33 @@ describe('the published metadata, on a build of its own', () => {
         for (const f of lock.files) assert.ok(note.includes(`${f.commit} (`) && note.includes(f.path), `${ext}: ${f.path} at ${f.commit}`);
         assert.equal(items[1]!['URL'], citeAs, ext);
       }
+    });
+  }
+
+  for (const name of PROPERTY_NAMES) {
+    test(`${name}: from each figure on its page that the packet's chain names, through the leaf and its file, to the bytes of the artifact at the locked commit`, async () => {
+      const path = `properties/${name.toLowerCase()}/`;
+      const { document } = parseHTML(html(path));
+      const packet = JSON.parse(readFileSync(join(dist, path, 'evidence.json'), 'utf8')) as { provenance: unknown };
+      const { byId, figures } = await expandChain(packet.provenance);
+      const here = figures.filter((f) => literal(f, 'page') === path);
+      let walked = 0;
+      for (const el of document.querySelectorAll('[data-source="artifact"]')) {
+        const row = el.closest('tr[id]');
+        const element = row ? row.getAttribute('id') : el.closest('.verdict-hero') ? 'verdict' : undefined;
+        if (!element) continue; // a figure in the prose: the chain covers the verdict and the evidence tables
+        const column = el.closest('td')?.getAttribute('data-label') ?? undefined;
+        const record = here.find((f) => literal(f, 'element') === element && literal(f, 'column') === column && walkFigure(byId, f, (p) => readFileSync(join(SHARED, p))).leaf.pointer === el.getAttribute('data-pointer'));
+        assert.ok(record, `${path}: the figure at #${element}${column ? ` (${column})` : ''}, ${el.getAttribute('data-file')}#${el.getAttribute('data-pointer')}, is not in the chain`);
+        const w = walkFigure(byId, record, (p) => readFileSync(join(SHARED, p)));
+        assert.equal(w.leaf.file, el.getAttribute('data-file'));
+        const locked = lock.files.find((f) => f.path === w.file.path)!;
+        assert.deepEqual([w.file.sha256, w.file.commit], [locked.sha256, locked.commit]);
+        walked++;
+      }
+      assert.ok(walked >= 3, `${path}: only ${walked} figures walked`);
+      // And the other way: every figure the chain places on this page is an element there.
+      for (const f of here) assert.ok(document.getElementById(String(literal(f, 'element'))), `${path}: no element #${String(literal(f, 'element'))}`);
     });
   }
 });
