@@ -7,7 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Problem } from '../core/problem.ts';
 import { builtPages } from '../site/built-pages.ts';
-import { archiveFolder } from '../site/permanent.ts';
+import { archiveFolder, permanentBase } from '../site/permanent.ts';
 import { attr, elementsWhere, type HtmlDocument } from '../core/html-tree.ts';
 import { pageReader, type PageReader } from './html.ts';
 
@@ -27,6 +27,21 @@ function fileFor(dist: string, base: string, pathname: string): string | undefin
   if (rest === '' || rest.endsWith('/')) return existsSync(join(direct, 'index.html')) ? join(direct, 'index.html') : undefined;
   if (existsSync(direct) && statSync(direct).isFile()) return direct;
   return undefined;
+}
+
+/**
+ * The live site and this revision's permanent copy are the same build under two bases: a link
+ * from one into the other resolves when the same path resolves here. A live build links its
+ * permanent copy (r/<revision>/...); the copy links the live page and change record.
+ */
+function mirrorOf(base: string, revision: string): (pathname: string) => string {
+  const { liveBase, archived } = permanentBase(base);
+  if (archived === undefined) {
+    const copy = base + archiveFolder(revision);
+    return (pathname) => (pathname.startsWith(copy) ? base + pathname.slice(copy.length) : pathname);
+  }
+  // The live base holds the copy's base: only what lies outside the copy is a live page.
+  return (pathname) => (pathname.startsWith(liveBase) && !pathname.startsWith(base) ? base + pathname.slice(liveBase.length) : pathname);
 }
 
 /** Every element id in a page, in order, repeats included. */
@@ -52,6 +67,7 @@ export function checkLinks(dist: string, basePath: string, site?: string, read: 
     return ids;
   };
   const base = basePath.replace(/\/?$/, '/');
+  const mirror = revision === undefined ? undefined : mirrorOf(base, revision);
   const problems: Problem[] = [];
   const external = new Map<string, number>();
   let internal = 0;
@@ -82,8 +98,7 @@ export function checkLinks(dist: string, basePath: string, site?: string, read: 
         continue;
       }
       internal++;
-      const permanent = revision === undefined ? undefined : base + archiveFolder(revision);
-      const target = fileFor(dist, base, permanent && url.pathname.startsWith(permanent) ? base + url.pathname.slice(permanent.length) : url.pathname);
+      const target = fileFor(dist, base, mirror ? mirror(url.pathname) : url.pathname);
       if (!target) {
         problems.push({ file: rel, place, message: `points at ${url.pathname}, which the build did not produce${url.pathname.startsWith(base) ? '' : ` (outside the base path ${base})`}` });
         continue;

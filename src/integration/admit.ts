@@ -10,14 +10,17 @@ import { assembleAudit, type Audit } from '../audit/assemble.ts';
 import { handDown } from '../audit/handoff.ts';
 import { checkConclusions } from '../measures/check-conclusions.ts';
 import { startHighlighting } from '../audit/highlighted-sources.ts';
+import { checkPermanentBase } from '../site/permanent.ts';
 import { siteRevision } from '../site/site-revision.ts';
 import type { Logger } from './refusal.ts';
 
-export async function admitForBuild(logger: Logger): Promise<Audit> {
+/** `base`: the base path the site is built under; a permanent copy's (r/<revision>/) must name this lock's revision. */
+export async function admitForBuild(logger: Logger, base: string): Promise<Audit> {
   for (const line of await prepareArtifacts()) logger.info(`artifacts: ${line}`);
   const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
   // A stale conclusion is refused here in one message, as verify refuses it, not while a page renders.
   checkConclusions(audit);
+  checkPermanentBase(base, audit.revision.short);
   // Every page names the commit it is built from: refuse now if that cannot be known.
   const site = siteRevision();
   logger.info(`site revision: ${site.label} of ${site.date} (from ${site.from})`);

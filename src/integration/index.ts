@@ -24,10 +24,10 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   return {
     name: 'audit-guards',
     hooks: {
-      'astro:config:setup': async ({ command, logger }) => {
+      'astro:config:setup': async ({ command, config, logger }) => {
         if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
         building = command === 'build';
-        audit = await orStop(logger, () => admitForBuild(logger));
+        audit = await orStop(logger, () => admitForBuild(logger, config.base));
       },
       'astro:config:done': ({ config, logger }) => {
         root = fileURLToPath(config.root);

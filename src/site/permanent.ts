@@ -27,6 +27,15 @@ export function permanentBase(base: string): PermanentBase {
 }
 
 /** A page's live and permanent addresses, for `path` under the base (origin from the site's address). */
+/** The base read, refused when it is another revision's folder: that copy would be a permanent address for bytes it does not hold. */
+export function checkPermanentBase(base: string, revision: string): PermanentBase {
+  const read = permanentBase(base);
+  if (read.archived !== undefined && read.archived !== revision) {
+    throw new SettingError('SITE_BASE', `the live base, or the live base followed by ${archiveFolder(revision)} (the revision this lock names)`, JSON.stringify(base));
+  }
+  return read;
+}
+
 export interface Addresses {
   readonly live: string;
   readonly permanent: string;
@@ -36,9 +45,7 @@ export interface Addresses {
 }
 
 export function addressesOf(origin: string, base: string, revision: string, path: string): Addresses {
-  const { liveBase, archived } = permanentBase(base);
-  // A copy built under another revision's folder would be a permanent address for bytes it does not hold.
-  if (archived !== undefined && archived !== revision) throw new SettingError('SITE_BASE', `the live base, or the live base followed by ${archiveFolder(revision)} (the revision this lock names)`, JSON.stringify(base));
+  const { liveBase } = checkPermanentBase(base, revision);
   const rest = path.replace(/^\/+/, '');
   const liveRoot = new URL(liveBase, origin).href;
   const permanentRoot = new URL(liveBase + archiveFolder(revision), origin).href;

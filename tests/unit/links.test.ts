@@ -74,3 +74,18 @@ test("a link into this revision's permanent copy resolves when the same page is 
     rmSync(dist, { recursive: true, force: true });
   }
 });
+
+test('from inside the permanent copy, a link to the live page resolves when the copy holds the same page', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'links-archived-'));
+  try {
+    mkdirSync(join(dist, 'changes'), { recursive: true });
+    const rev = 'abcdef012345';
+    writeFileSync(join(dist, 'index.html'), '<main><a href="/site/changes/">live changes</a><a href="/site/method/">live method</a></main>');
+    writeFileSync(join(dist, 'changes/index.html'), '<main></main>');
+    const found = checkLinks(dist, `/site/r/${rev}/`, undefined, undefined, rev).problems.map(describeProblem);
+    assert.equal(found.length, 1, found.join('\n'));
+    assert.match(found[0]!, /points at \/site\/method\//);
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
+});
