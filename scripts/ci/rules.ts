@@ -22,12 +22,15 @@ const DEPLOY = 'actions/deploy-pages';
 const UPLOAD = 'actions/upload-pages-artifact';
 const CONFIGURE = 'actions/configure-pages';
 const TESTS = /(^|[\s;&|])npm (run )?test($|[\s;&|])/m;
-const BUILDS = /(^|[\s;&|])npm (run build|test|start)($|[\s;&|])/m;
+const BUILDS = /(^|[\s;&|])npm (run build|run archive -- assemble|test|start)($|[\s;&|])/m;
+/** The step that adds the permanent copies to dist/ (it builds this revision's under r/<revision>/), and the one that records a new copy. */
+const ASSEMBLES = /^npm run archive -- assemble$/;
+const RECORDS = /(^|[\s;&|])node scripts\/archive-record\.ts($|[\s;&|])/m;
 
 const ALL_EVENTS = Object.keys(EVENTS) as EventName[];
 const show = (v: unknown) => JSON.stringify(v) ?? 'nothing';
 
-function permissionProblems(workflow: Workflow, deployJob: string | undefined): string[] {
+function permissionProblems(workflow: Workflow, deployJob: string | undefined, archiveJob: string | undefined): string[] {
   const problems: string[] = [];
   const top = workflow.permissions;
   const topOk = top === undefined || (typeof top === 'object' && Object.entries(top).every(([k, v]) => k === 'contents' && v === 'read'));
@@ -43,8 +46,13 @@ function permissionProblems(workflow: Workflow, deployJob: string | undefined): 
       for (const need of ['pages', 'id-token']) if (perms[need] !== 'write') problems.push(`jobs.${id}.permissions: the deploy job needs "${need}: write"; found ${show(perms[need])}`);
       const extra = writes.filter((k) => k !== 'pages' && k !== 'id-token');
       if (extra.length) problems.push(`jobs.${id}.permissions: the deploy job needs no other write scope; found write on ${extra.join(', ')}`);
+    } else if (id === archiveJob) {
+      // The archive job pushes the permanent copies' branch and builds nothing.
+      const extra = writes.filter((k) => k !== 'contents');
+      if (extra.length) problems.push(`jobs.${id}.permissions: the archive job may write contents alone; found write on ${extra.join(', ')}`);
+      if ((job.steps ?? []).some((s) => BUILDS.test(s.run ?? '') || /(^|\s)npm (ci|install)\b/.test(s.run ?? ''))) problems.push(`jobs.${id}: the job that may write the repository must install and build nothing`);
     } else if (writes.length) {
-      problems.push(`jobs.${id}.permissions: only the deploy job may write; found write on ${writes.join(', ')}`);
+      problems.push(`jobs.${id}.permissions: only the deploy job (pages, id-token) and the archive job (contents) may write; found write on ${writes.join(', ')}`);
     }
     // configure-pages reads the site (GET /repos/{owner}/{repo}/pages), which a token without Pages read is refused.
     if ((job.steps ?? []).some((s) => usesAction(s, CONFIGURE)) && perms['pages'] !== 'read' && perms['pages'] !== 'write') {
@@ -63,10 +71,14 @@ function triggerProblems(workflow: Workflow): string[] {
 }
 
 /** Deploy (and upload the Pages artifact) exactly on a push to main or a manual run on main. */
-function deployWhenProblems(workflow: Workflow, deployId: string, deploy: Job, uploadId: string | undefined): string[] {
+function deployWhenProblems(workflow: Workflow, deployId: string, deploy: Job, uploadId: string | undefined, archiveId: string | undefined): string[] {
   const problems: string[] = [];
   for (const event of ALL_EVENTS) {
     const expected = DEPLOYING.includes(event);
+    const archive = archiveId ? workflow.jobs[archiveId] : undefined;
+    if (archive && holds(archive.if, { event, site: 'project page' }) !== expected) {
+      problems.push(`jobs.${archiveId}.if: on a ${event} it ${expected ? 'must' : 'must not'} record permanent copies; the condition ${show(archive.if ?? 'absent')} says otherwise`);
+    }
     if (holds(deploy.if, { event, site: 'project page' }) !== expected) {
       problems.push(`jobs.${deployId}.if: on a ${event} it ${expected ? 'must' : 'must not'} deploy; the condition ${show(deploy.if ?? 'absent')} says it ${expected ? 'would not' : 'would'}`);
     }
@@ -77,6 +89,8 @@ function deployWhenProblems(workflow: Workflow, deployId: string, deploy: Job, u
   }
   const needs = [deploy.needs ?? []].flat();
   if (uploadId && !needs.includes(uploadId)) problems.push(`jobs.${deployId}.needs: expected "${uploadId}" (the job that tests and uploads); found ${show(deploy.needs)}`);
+  // A copy is on the archive branch before the site that links it is deployed.
+  if (archiveId && !needs.includes(archiveId)) problems.push(`jobs.${deployId}.needs: expected "${archiveId}" (the job that records the permanent copies); found ${show(deploy.needs)}`);
   const env = deploy.environment;
   const envName = typeof env === 'string' ? env : (env as { name?: unknown } | undefined)?.name;
   if (envName !== 'github-pages') problems.push(`jobs.${deployId}.environment: expected "github-pages" (its branch rules guard the deployment too); found ${show(envName)}`);
@@ -93,8 +107,12 @@ function orderProblems(id: string, job: Job): string[] {
   // A credit the site shows is published only once the audit's repository has proven it (src/admission/prove-history.ts).
   const prove = steps.findIndex((s) => s.run === 'npm run artifacts -- --prove');
   if (prove < 0 || prove > test || steps[prove]!.if !== undefined) return [`jobs.${id}: expected an unconditional step running \`npm run artifacts -- --prove\` before the tests, so no commit the site credits is published unproven; found ${prove < 0 ? 'none' : `it at step ${prove + 1}${steps[prove]!.if !== undefined ? ', with a condition' : ''}`}`];
-  const between = steps.slice(test + 1, upload).filter((s) => s.run !== undefined);
+  // Only the permanent copies may be added after the tests: each is checked against its manifest as it is added.
+  const between = steps.slice(test + 1, upload).filter((s) => s.run !== undefined && !ASSEMBLES.test(s.run.trim()));
   const problems = between.map((s) => `jobs.${id}: \`${s.run}\` runs between the tests and the upload, so what is uploaded would not be what was tested`);
+  const assemble = steps.slice(test + 1, upload).find((s) => ASSEMBLES.test((s.run ?? '').trim()));
+  if (!assemble) problems.push(`jobs.${id}: expected \`npm run archive -- assemble\` between the tests and the upload (the permanent copies, r/<revision>/); found none`);
+  else for (const event of ALL_EVENTS) if (holds(assemble.if, { event, site: 'project page' }) !== holds(steps[upload]!.if, { event, site: 'project page' })) problems.push(`jobs.${id}: the permanent copies must be added exactly when the site is uploaded; on a ${event} they differ`);
   const path = steps[upload]!.with?.['path'];
   if (path !== 'dist') problems.push(`jobs.${id}: the ${UPLOAD} step must upload dist (what the tests built); found ${show(path)}`);
   return problems;
@@ -198,8 +216,11 @@ export function workflowProblems(workflow: Workflow): string[] {
   if (uploaders.length !== 1) problems.push(`jobs: expected exactly one job using ${UPLOAD}; found ${uploaders.length}`);
   const [deployId, deploy] = deployers[0] ?? [];
   const [uploadId, upload] = uploaders[0] ?? [];
-  problems.push(...permissionProblems(workflow, deployId), ...triggerProblems(workflow));
-  if (deployId && deploy) problems.push(...deployWhenProblems(workflow, deployId, deploy, uploadId));
+  const archivers = Object.entries(workflow.jobs).filter(([, j]) => (j.steps ?? []).some((s) => RECORDS.test(s.run ?? '')));
+  if (archivers.length !== 1) problems.push(`jobs: expected exactly one job running \`node scripts/archive-record.ts\`; found ${archivers.length}`);
+  const [archiveId] = archivers[0] ?? [];
+  problems.push(...permissionProblems(workflow, deployId, archiveId), ...triggerProblems(workflow));
+  if (deployId && deploy) problems.push(...deployWhenProblems(workflow, deployId, deploy, uploadId, archiveId));
   if (uploadId && upload) problems.push(...orderProblems(uploadId, upload), ...addressProblems(workflow, uploadId, upload), ...browserCacheProblems(uploadId, upload));
   problems.push(...timeoutProblems(workflow), ...concurrencyProblems(workflow), ...pinProblems(workflow));
   return problems;

@@ -70,8 +70,37 @@ describe('the Pages workflow', () => {
     );
     assert.deepEqual(
       broken((w) => void ((job(w, 'build').permissions as Record<string, string>)['contents'] = 'write')),
-      ['jobs.build.permissions: only the deploy job may write; found write on contents'],
+      ['jobs.build.permissions: only the deploy job (pages, id-token) and the archive job (contents) may write; found write on contents'],
     );
+  });
+
+  test('the archive job writing more than contents, or installing and building, trips', () => {
+    assert.deepEqual(
+      broken((w) => void ((job(w, 'archive').permissions as Record<string, string>)['pages'] = 'write')),
+      ['jobs.archive.permissions: the archive job may write contents alone; found write on pages'],
+    );
+    assert.deepEqual(
+      broken((w) => void job(w, 'archive').steps!.unshift({ run: 'npm ci' })),
+      ['jobs.archive: the job that may write the repository must install and build nothing'],
+    );
+  });
+
+  test('an archive job that records on a pull request, or a deploy that does not wait for it, trips', () => {
+    const pr = broken((w) => void (job(w, 'archive').if = "github.ref == 'refs/heads/main' || github.event_name == 'pull_request'"));
+    assert.equal(pr.length, 1, pr.join('\n'));
+    assert.match(pr[0]!, /^jobs\.archive\.if: on a pull request it must not record permanent copies/);
+    assert.deepEqual(broken((w) => void (job(w, 'deploy').needs = ['build'])), ['jobs.deploy.needs: expected "archive" (the job that records the permanent copies); found ["build"]']);
+  });
+
+  test('an upload without the permanent copies, or with them on other runs than the upload, trips', () => {
+    const isAssemble = (s: Step) => s.run === 'npm run archive -- assemble';
+    assert.deepEqual(
+      broken((w) => void job(w, 'build').steps!.splice(job(w, 'build').steps!.findIndex(isAssemble), 1)),
+      ['jobs.build: expected `npm run archive -- assemble` between the tests and the upload (the permanent copies, r/<revision>/); found none'],
+    );
+    const always = broken((w) => void delete step(w, 'build', isAssemble).if);
+    assert.equal(always.length, 3, always.join('\n'));
+    assert.ok(always.every((p) => p.startsWith('jobs.build: the permanent copies must be added exactly when the site is uploaded')));
   });
 
   test('a deploy from a pull request trips', () => {
