@@ -21,13 +21,17 @@
  * Any other step runs as written; an action it does not know stops the dry run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { auditCopy } from '../src/admission/paths.ts';
+import { loadLock } from '../src/admission/admit.ts';
+import { lockDigest, shortDigest } from '../src/admission/lock-digest.ts';
+import { ARTIFACT_PATHS } from '../src/admission/schemas.ts';
 import { parseArgs } from 'node:util';
 import { checkUpload } from './ci/upload-check.ts';
-import { PAGES_SITES, holds, readWorkflow, stepEnv, usesAction, type PagesSite, type Simulation, type Step } from './ci/workflow.ts';
+import { auditFiles, startMirror } from './lib/audit-mirror.ts';
+import { PAGES_SITES, holds, readWorkflow, stepEnv, usesAction, type Job, type PagesSite, type Simulation, type Step, type Workflow } from './ci/workflow.ts';
 
 class DryRunError extends Error {}
 
@@ -64,7 +68,87 @@ function install(env: Record<string, string>, label: string): void {
   for (const cache of ['.vite', '.astro', '.cache']) rmSync(join(clone, 'node_modules', cache), { recursive: true, force: true });
   // What npm ci runs after installing: the check that the locked Node is the one npm run uses.
   sh('npm run --silent postinstall', env, `${label}, the postinstall check`);
-  console.log(`  stood in for \`npm ci\`: node_modules hard-linked from ${root} (same package-lock.json), its tools' caches left out (${seconds(t)})`);
+  console.log(`  stood in for \`npm ci\`: node_modules hard-linked from ${root} (same package-lock.json) (${seconds(t)})`);
+}
+
+const STAND_INS: Record<string, string> = {
+  'actions/setup-node': 'the Node package-lock.json pins, which npm run puts first on PATH',
+  'actions/cache': 'skipped: a cache restores nothing that reaches the upload',
+  'actions/upload-artifact': 'skipped: an artifact for people or a later job (the test screenshots; a new permanent copy, which the archive job reads from the clone)',
+};
+
+function standIn(step: Step, label: string, checkout: string): void {
+  const action = step.uses!.split('@')[0]!;
+  const pages = PAGES_SITES[values.site as PagesSite];
+  const what = action === 'actions/checkout' ? checkout : action === 'actions/configure-pages' ? `simulated: origin ${pages.origin}, base_path "${pages.base_path}"` : STAND_INS[action];
+  if (!what) throw new DryRunError(`.github/workflows/pages.yml: step ${label} uses ${step.uses}, which the dry run cannot stand in for; teach scripts/pages-dry-run.ts what it does`);
+  console.log(`  ${what.startsWith('skipped') ? 'skip ' : 'stand'} ${label}: ${what}`);
+}
+
+function readOutputs(file: string): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('='))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+}
+
+/** The job that records permanent copies (it runs scripts/archive-record.ts), if the workflow has one. */
+function archiveJobOf(workflow: Workflow): [string, Job] | undefined {
+  return Object.entries(workflow.jobs).find(([, j]) => (j.steps ?? []).some((s) => /node scripts\/archive-record\.ts/.test(s.run ?? '')));
+}
+
+/** The source commit a SOURCE.md table gives for a path (the commits are read, never typed here). */
+function sourceCommit(sourceMd: string, path: string): string | undefined {
+  if (!existsSync(sourceMd)) return undefined;
+  const row = readFileSync(sourceMd, 'utf8').split('\n').find((l) => l.startsWith(`| ${path} |`));
+  const commit = row?.split('|')[2]?.trim();
+  return commit && /^[0-9a-f]{40}$/.test(commit) ? commit : undefined;
+}
+
+/**
+ * The earlier revision beside the artifacts (AUDIT_REVISIONS, default ../trail-scorer-audit-revisions
+ * beside them): the current files with its normaliser.json, in a folder laid out like the audit, and
+ * the commits of the two normaliser.json files. None when that folder is not there.
+ */
+function earlierRevision(artifacts: string): { dir: string; commit: string; current: string } | undefined {
+  const revisions = resolve(process.env['AUDIT_REVISIONS'] ?? join(dirname(artifacts), 'trail-scorer-audit-revisions'));
+  const folder = existsSync(revisions) ? readdirSync(revisions).find((d) => /^[0-9a-f]{40}$/.test(d)) : undefined;
+  if (!folder) {
+    console.log(`note: no earlier revision at ${revisions}; one revision is published, and no second publish is compared with it`);
+    return undefined;
+  }
+  const commit = sourceCommit(join(revisions, 'SOURCE.md'), `${folder}/results/normaliser.json`);
+  const current = sourceCommit(join(artifacts, 'SOURCE.md'), 'results/normaliser.json');
+  if (!commit || !current) throw new DryRunError(`${revisions}/SOURCE.md and ${artifacts}/SOURCE.md: expected the source commit of each results/normaliser.json; found ${commit ?? 'none'} and ${current ?? 'none'}`);
+  const dir = join(work, 'revision-a');
+  for (const p of ARTIFACT_PATHS) cpSync(join(artifacts, p), join(dir, p));
+  cpSync(join(revisions, folder, 'results/normaliser.json'), join(dir, 'results/normaliser.json'));
+  return { dir, commit, current };
+}
+
+const lockRevision = (project: string) => shortDigest(lockDigest(loadLock(join(project, 'artifacts.lock.json'))));
+
+function countFiles(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+}
+
+/** A's permanent copy after B's publish: the same files, byte for byte, as the first publish made; and the live site at B. */
+function compareArchived(first: string, second: string, a: string, b: string): void {
+  if (a === b) throw new DryRunError(`revisions: expected A and B to differ; both are ${a}`);
+  const list = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  const before = list(join(first, 'r', a));
+  const after = list(join(second, 'r', a));
+  if (before.join('\n') !== after.join('\n')) throw new DryRunError(`r/${a}/: expected the files the first publish made; found ${after.length} files where there were ${before.length}`);
+  const changed = before.filter((f) => !readFileSync(join(first, 'r', a, f)).equals(readFileSync(join(second, 'r', a, f))));
+  if (changed.length) throw new DryRunError(`r/${a}/: expected every file byte for byte as first published; ${changed.length} differ, first ${changed[0]}`);
+  if (!readFileSync(join(first, 'r', `${a}.sha256`)).equals(readFileSync(join(second, 'r', `${a}.sha256`)))) throw new DryRunError(`r/${a}.sha256: expected the manifest first published`);
+  if (!existsSync(join(second, 'r', b))) throw new DryRunError(`r/${b}/: expected the second publish to add B's permanent copy; found none`);
+  if (!readFileSync(join(second, 'index.html'), 'utf8').includes(`/r/${b}/"`)) throw new DryRunError(`index.html: expected the live report to cite B's permanent copy, r/${b}/`);
+  // A's page and B's differ where the revisions do (P5's magnitude), so the comparison above compared something.
+  const p5 = (dir: string, r: string) => readFileSync(join(dir, 'r', r, 'properties/p5/index.html'));
+  if (p5(second, a).equals(p5(second, b))) throw new DryRunError(`r/${a}/properties/p5/ and r/${b}/properties/p5/: expected them to differ (P5's magnitude changed); found the same bytes`);
 }
 
 function stepLabel(step: Step, i: number): string {
@@ -80,7 +164,7 @@ try {
 
   const rev = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
   if (rev.status !== 0) throw new DryRunError(`${root}: expected a git checkout with a commit to clone; git says: ${rev.stderr.trim()}`);
-  const head = rev.stdout.trim();
+  let head = rev.stdout.trim();
   const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim();
   if (dirty) console.log('note: this checkout has uncommitted changes; the dry run builds HEAD without them, as CI would');
   execFileSync('git', ['clone', '--quiet', '--no-checkout', root, clone]);
@@ -93,65 +177,124 @@ try {
   const [jobId, job] = uploading;
   const steps = job.steps ?? [];
   const uploadAt = steps.findIndex((s) => usesAction(s, 'actions/upload-pages-artifact'));
-  const outputs: Record<string, Record<string, string>> = { browsers: { 'cache-hit': 'false' } };
-  const sim = (): Simulation => ({ event: 'push to main', site, steps: outputs });
   const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !SCRUBBED.includes(k))) as Record<string, string>;
+  // The site-archive branch lives in a bare repository standing in for the site's own on GitHub.
+  const origin = join(work, 'origin.git');
+  execFileSync('git', ['init', '--quiet', '--bare', origin]);
+  const archiving = archiveJobOf(workflow);
+  let installed = false;
+  let from = artifacts;
 
-  console.log(`job "${jobId}", steps 1 to ${uploadAt} (a push to main):`);
-  for (const [i, step] of steps.slice(0, uploadAt).entries()) {
-    const label = stepLabel(step, i);
-    if (!holds(step.if, sim())) {
-      console.log(`  skip  ${label}: its condition does not hold on a push to main`);
-      continue;
+  /** The build job's steps up to the upload, the folder as upload-pages-artifact archives it, checked; then the archive job. */
+  function publish(label: string): { folder: string; env: Record<string, string> } {
+    const outputs: Record<string, Record<string, string>> = { browsers: { 'cache-hit': 'false' } };
+    const sim = (): Simulation => ({ event: 'push to main', site, steps: outputs });
+    console.log(`job "${jobId}", steps 1 to ${uploadAt} (a push to main${label ? `, ${label}` : ''}):`);
+    for (const [i, step] of steps.slice(0, uploadAt).entries()) {
+      const stepName = stepLabel(step, i);
+      if (!holds(step.if, sim())) {
+        console.log(`  skip  ${stepName}: its condition does not hold on a push to main`);
+        continue;
+      }
+      if (step.uses) {
+        standIn(step, stepName, `the fresh clone of ${head.slice(0, 12)}`);
+        continue;
+      }
+      const run = step.run!.trim();
+      const env: Record<string, string> = { ...base, ...stepEnv(workflow, job, step, sim()), ...runner(i) };
+      env['AUDIT_ARTIFACTS'] = from;
+      if (/^npm ci\b/.test(run)) {
+        if (installed) console.log(`  skip  ${stepName}: installed for the publish before`);
+        else install(env, stepName);
+        installed = true;
+      } else if (/^npx playwright install/.test(run)) console.log(`  skip  ${stepName}: the browser is for the tests, not the build`);
+      else if (run === 'npm run artifacts') sh(`npm run artifacts -- --from "${from}"`, env, `${stepName} (from ${from === artifacts ? 'AUDIT_ARTIFACTS' : 'the earlier revision'} instead of the download)`);
+      else if (run === 'npm run artifacts -- --prove') console.log(`  skip  ${stepName}: it downloads from the audit's repository, which is not reachable here; npm test runs the same proof against a loopback copy of it`);
+      else if (run === 'npm test') sh('npm run build', env, `${stepName} (its build; SITE_URL=${env['SITE_URL'] ?? ''} SITE_BASE=${env['SITE_BASE'] ?? ''})`);
+      else sh(run, env, stepName);
+      if (step.id && existsSync(env['GITHUB_OUTPUT']!)) outputs[step.id] = readOutputs(env['GITHUB_OUTPUT']!);
     }
-    if (step.uses) {
-      const action = step.uses.split('@')[0];
-      const standIn: Record<string, string> = {
-        'actions/checkout': `the fresh clone of ${head.slice(0, 12)}`,
-        'actions/setup-node': 'the Node package-lock.json pins, which npm run puts first on PATH',
-        'actions/configure-pages': `simulated: origin ${pages.origin}, base_path "${pages.base_path}"`,
-        'actions/cache': 'skipped: a cache restores nothing that reaches the upload',
-        'actions/upload-artifact': 'skipped: the test screenshots are not part of the upload',
-      };
-      if (!action || !standIn[action]) throw new DryRunError(`.github/workflows/pages.yml: jobs.${jobId} step ${label} uses ${step.uses}, which the dry run cannot stand in for; teach scripts/pages-dry-run.ts what it does`);
-      console.log(`  ${standIn[action].startsWith('skipped') ? 'skip ' : 'stand'} ${label}: ${standIn[action]}`);
-      continue;
-    }
-    const run = step.run!.trim();
-    // The variables every runner step has that the build reads (publishing mode, the commit, the repository).
-    const runner = { CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_SHA: head, GITHUB_REPOSITORY: 'dry-run-owner/trail-audit-site', GITHUB_SERVER_URL: 'https://github.com', GITHUB_OUTPUT: join(work, `output-${i}`) };
-    const env: Record<string, string> = { ...base, ...stepEnv(workflow, job, step, sim()), ...runner };
-    env['AUDIT_ARTIFACTS'] = artifacts;
-    if (/^npm ci\b/.test(run)) install(env, label);
-    else if (/^npx playwright install/.test(run)) console.log(`  skip  ${label}: the browser is for the tests, not the build`);
-    else if (run === 'npm run artifacts') sh(`npm run artifacts -- --from "${artifacts}"`, env, `${label} (from AUDIT_ARTIFACTS instead of the download)`);
-    else if (run === 'npm run artifacts -- --prove') console.log(`  skip  ${label}: it downloads from the audit's repository, which is not reachable here; npm test runs the same proof against a loopback copy of it`);
-    else if (run === 'npm test') sh('npm run build', env, `${label} (its build; SITE_URL=${env['SITE_URL'] ?? ''} SITE_BASE=${env['SITE_BASE'] ?? ''})`);
-    else sh(run, env, label);
-    if (step.id && existsSync(env['GITHUB_OUTPUT']!)) {
-      outputs[step.id] = Object.fromEntries(
-        readFileSync(env['GITHUB_OUTPUT']!, 'utf8')
-          .split('\n')
-          .filter((l) => l.includes('='))
-          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
-      );
+
+    // The archive upload-pages-artifact makes (its tar command: hidden files, .git and .github left out).
+    const uploadEnv = stepEnv(workflow, job, steps.find((s) => s.run === 'npm test') ?? {}, sim());
+    const path = String(steps[uploadAt]!.with?.['path'] ?? '');
+    const uploaded = join(work, `uploaded${label ? `-${label.replace(/[^A-Za-z0-9]+/g, '-')}` : ''}`);
+    mkdirSync(uploaded);
+    if (!existsSync(join(clone, path))) throw new DryRunError(`upload: the workflow uploads "${path}", which the build did not produce`);
+    execFileSync('tar', ['--dereference', '--hard-dereference', '--directory', join(clone, path), '-cf', join(work, 'artifact.tar'), '--exclude=.git', '--exclude=.github', '--exclude=.[^/]*', '.']);
+    execFileSync('tar', ['-xf', join(work, 'artifact.tar'), '--directory', uploaded]);
+    const report = checkUpload(uploaded, uploadEnv['SITE_URL'] ?? '', uploadEnv['SITE_BASE'] ?? '/');
+    if (report.problems.length) throw new DryRunError(`the folder the deploy job would publish (${path}/, as archived) fails ${report.problems.length} check(s):\n${report.problems.join('\n')}`);
+    console.log(
+      `  upload: ${report.files} files, ${report.pages} pages, all in the sitemap under ${uploadEnv['SITE_URL']}${uploadEnv['SITE_BASE']}; ` +
+        `${report.links} internal links and assets resolve; no localhost; the policy on every page${report.archived.length ? `; permanent copies ${report.archived.join(', ')}, each as its manifest lists` : ''}`,
+    );
+    if (archiving) runArchiveJob(archiving);
+    return { folder: uploaded, env: uploadEnv };
+  }
+
+  /** The archive job's steps, after the build job: the copy it hands over is already in the clone. */
+  function runArchiveJob([id, archive]: [string, Job]): void {
+    const pending = existsSync(join(clone, 'archive-pending', 'r'));
+    const needs = { [jobId]: { 'archive-pending': String(pending) } };
+    console.log(`job "${id}":`);
+    for (const [i, step] of (archive.steps ?? []).entries()) {
+      const stepName = stepLabel(step, i);
+      const sim: Simulation = { event: 'push to main', site, needs };
+      if (!holds(step.if, sim)) {
+        console.log(`  skip  ${stepName}: its condition does not hold (no new permanent copy)`);
+        continue;
+      }
+      if (step.uses) {
+        standIn(step, stepName, 'the same clone');
+        continue;
+      }
+      const run = step.run!.trim();
+      if (/^gh run download\b/.test(run)) {
+        console.log(`  stand ${stepName}: archive-pending/ is where the build job's step left it`);
+        continue;
+      }
+      sh(run, { ...base, ...stepEnv(workflow, archive, step, sim), ...runner(100 + i) }, stepName);
     }
   }
 
-  // The archive upload-pages-artifact makes (its tar command: hidden files, .git and .github left out).
-  const uploadEnv = stepEnv(workflow, job, steps.find((s) => s.run === 'npm test') ?? {}, sim());
-  const path = String(steps[uploadAt]!.with?.['path'] ?? '');
-  const uploaded = join(work, 'uploaded');
-  mkdirSync(uploaded);
-  if (!existsSync(join(clone, path))) throw new DryRunError(`upload: the workflow uploads "${path}", which the build did not produce`);
-  execFileSync('tar', ['--dereference', '--hard-dereference', '--directory', join(clone, path), '-cf', join(work, 'artifact.tar'), '--exclude=.git', '--exclude=.github', '--exclude=.[^/]*', '.']);
-  execFileSync('tar', ['-xf', join(work, 'artifact.tar'), '--directory', uploaded]);
-  const report = checkUpload(uploaded, uploadEnv['SITE_URL'] ?? '', uploadEnv['SITE_BASE'] ?? '/');
-  if (report.problems.length) throw new DryRunError(`the folder the deploy job would publish (${path}/, as archived) fails ${report.problems.length} check(s):\n${report.problems.join('\n')}`);
-  console.log(
-    `pages dry run: ok. ${report.files} files, ${report.pages} pages, all in the sitemap under ${uploadEnv['SITE_URL']}${uploadEnv['SITE_BASE']}; ` +
-      `${report.links} internal links and assets resolve; no localhost; the policy on every page. (${seconds(started)})`,
-  );
+  function runner(i: number): Record<string, string> {
+    // The variables every runner step has that the build reads (publishing mode, the commit, the repository), and the archive's remote.
+    return { CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_SHA: head, GITHUB_REPOSITORY: 'dry-run-owner/trail-audit-site', GITHUB_SERVER_URL: 'https://github.com', GITHUB_OUTPUT: join(work, `output-${head.slice(0, 7)}-${i}`), ARCHIVE_REMOTE: origin };
+  }
+
+  const earlier = archiving ? earlierRevision(artifacts) : undefined;
+  if (!earlier) {
+    const { env } = publish('');
+    console.log(`pages dry run: ok. The folder the deploy job would publish passes every check under ${env['SITE_URL']}${env['SITE_BASE']}. (${seconds(started)})`);
+  } else {
+    // Revision A, the earlier normaliser: accepted in the clone as a commit of its own, then published.
+    const install0 = steps.find((s) => /^npm ci\b/.test(s.run ?? ''));
+    if (install0) install({ ...base, ...runner(0) }, 'npm ci, for accepting the revisions');
+    installed = true;
+    // Each credit is proven by a download at its commit (src/admission/commit-proof.ts); the audit's repository is not
+    // reachable here, so a loopback copy of it made from the SOURCE.md tables stands in, and the run says so.
+    const mirror = await startMirror(auditFiles(artifacts));
+    console.log(`  stand the audit's repository for the credits' proof: a loopback copy of the files at the commits SOURCE.md gives (${mirror.env.AUDIT_DOWNLOAD_BASE})`);
+    const accept = (dir: string, commit: string, what: string) => {
+      sh(`npm run artifacts -- --from "${dir}" --update-lock --commit results/normaliser.json=${commit}`, { ...base, ...runner(0), ...mirror.env }, `accept ${what}`);
+      execFileSync('git', ['-C', clone, 'add', '-A', 'artifacts.lock.json', 'audit-changes']);
+      execFileSync('git', ['-C', clone, '-c', 'user.name=dry run', '-c', 'user.email=dry-run@invalid', 'commit', '--quiet', '-m', `dry run: ${what}`]);
+      head = execFileSync('git', ['-C', clone, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    };
+    sh(`npm run artifacts -- --from "${artifacts}"`, { ...base, ...runner(0) }, 'bring in the current files, which the lock at HEAD names');
+    accept(earlier.dir, earlier.commit, `revision A (results/normaliser.json at ${earlier.commit.slice(0, 12)})`);
+    from = earlier.dir;
+    const a = publish('revision A');
+    const revA = lockRevision(clone);
+    accept(artifacts, earlier.current, `revision B (results/normaliser.json at ${earlier.current.slice(0, 12)})`);
+    from = artifacts;
+    const b = publish('revision B');
+    const revB = lockRevision(clone);
+    mirror.stop();
+    compareArchived(a.folder, b.folder, revA, revB);
+    console.log(`pages dry run: ok. Revision A (${revA}) published, revision B (${revB}) accepted and published; A's permanent copy, ${countFiles(join(a.folder, 'r', revA))} files, is byte for byte what the first publish made, and the live site shows B. (${seconds(started)})`);
+  }
 } catch (e) {
   if (!(e instanceof DryRunError)) throw e;
   console.error(`error: pages dry run: ${e.message}`);

@@ -3,19 +3,22 @@
  * every page the sitemap names is there and every page there is in the sitemap, every
  * internal link and asset resolves under the base path (the build's own link check, run
  * again on the uploaded files), no file names localhost, and every page carries the
- * Content-Security-Policy meta tag.
+ * Content-Security-Policy meta tag; each permanent copy under r/ is exactly what its manifest lists.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describeProblem } from '../../src/core/problem.ts';
 import { checkLinks } from '../../src/guards/links.ts';
 import { CSP } from '../../src/site/csp.ts';
+import { checkRevision, revisionsIn } from '../lib/archive.ts';
 
 export interface UploadReport {
   readonly problems: string[];
   readonly pages: number;
   readonly files: number;
   readonly links: number;
+  /** The revisions under r/, each checked against its manifest. */
+  readonly archived: readonly string[];
 }
 
 const LOCAL = /localhost|127\.0\.0\.1|\[::1\]/;
@@ -47,7 +50,15 @@ export function checkUpload(folder: string, siteUrl: string, basePath: string): 
   const root = new URL(base, siteUrl).href;
   const files = allFiles(folder);
   const fileSet = new Set(files);
-  const pages = files.map(pagePath).filter((p): p is string => p !== undefined);
+  // The permanent copies under r/ have sitemaps of their own; here each must be exactly what its manifest lists.
+  const pages = files.map(pagePath).filter((p): p is string => p !== undefined && !p.startsWith('r/'));
+  let archived: string[] = [];
+  try {
+    archived = revisionsIn(folder);
+    for (const revision of archived) checkRevision(folder, revision);
+  } catch (e) {
+    problems.push(`permanent copies: ${e instanceof Error ? e.message : String(e)}`);
+  }
 
   // Every page in the sitemap is there, under the site's address; every page there is in the sitemap.
   if (!fileSet.has('sitemap.xml')) problems.push('sitemap.xml: expected in the uploaded folder; found nothing');
@@ -61,8 +72,10 @@ export function checkUpload(folder: string, siteUrl: string, basePath: string): 
   }
 
   // Every internal link and asset resolves under the base path, in the files as uploaded.
+  // A permanent copy's links were checked when it was built, and its bytes never change since.
   const links = checkLinks(folder, base, siteUrl);
-  listed(problems, `links: ${links.problems.length} internal link(s) or asset(s) do not resolve under ${base} in the upload:`, links.problems.map(describeProblem));
+  const broken = links.problems.filter((p) => !p.file.startsWith('r/'));
+  listed(problems, `links: ${broken.length} internal link(s) or asset(s) do not resolve under ${base} in the upload:`, broken.map(describeProblem));
 
   // No file names a local address (a build that forgot SITE_URL, or a dev server's URL).
   const local: string[] = [];
@@ -87,5 +100,5 @@ export function checkUpload(folder: string, siteUrl: string, basePath: string): 
   }
   listed(problems, `Content-Security-Policy: ${noPolicy.length} page(s) without the policy:`, noPolicy);
 
-  return { problems, pages: pages.length, files: files.length, links: links.internal };
+  return { problems, pages: pages.length, files: files.length, links: links.internal, archived };
 }

@@ -90,6 +90,8 @@ export interface Simulation {
   readonly site: PagesSite | ReturnType<typeof pagesOutputs>;
   /** Outputs of other steps, by step id (e.g. the browser cache's `cache-hit`). */
   readonly steps?: Record<string, Record<string, string>>;
+  /** Outputs of the jobs this one needs, by job id. */
+  readonly needs?: Record<string, Record<string, string>>;
 }
 
 function contextFor(sim: Simulation): Record<string, unknown> {
@@ -111,7 +113,7 @@ function contextFor(sim: Simulation): Record<string, unknown> {
     },
     runner: { os: 'Linux', arch: 'X64', temp: '/tmp' },
     steps,
-    needs: {},
+    needs: Object.fromEntries(Object.entries(sim.needs ?? {}).map(([id, outputs]) => [id, { outputs, result: 'success' }])),
     env: {},
     vars: {},
     inputs: {},

@@ -5,15 +5,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { Audit } from '../audit/assemble.ts';
-import type { SiteRevision } from '../admission/site-revision.ts';
+import type { SiteRevision } from '../site/site-revision.ts';
 import { PROPERTY_NAMES, type PropertyName } from '../core/names.ts';
-import { jsonText } from '../figures/untrusted.ts';
-import { FINDING_IDS } from './finding-ids.ts';
+import { jsonText } from '../provenance/untrusted.ts';
+import { FINDING_IDS } from './registry.ts';
 import { evidencePacket } from './evidence-packet.ts';
 import { findingTables, findingsOf } from './registry.ts';
 import { revisionIdentity } from './revision.ts';
-import { cellSource, type TableSpec } from './tables/spec.ts';
-import { toCsv } from './tables/csv.ts';
+import { cellSource, type TableSpec } from '../tables/spec.ts';
+import { toCsv } from '../tables/csv.ts';
 
 /** The evidence packet's bytes, as properties/<p>/evidence.json serves them. */
 export const evidenceJson = (a: Audit, site: SiteRevision, name: PropertyName): string =>

@@ -5,8 +5,8 @@
  * datasets with their digests). Built from the same items as the citation.
  */
 import type { Audit } from '../audit/assemble.ts';
-import type { SiteRevision } from '../admission/site-revision.ts';
-import { PAPER_ID, PAPER_URL, TRAIL_PAPER } from '../figures/sources.ts';
+import type { SiteRevision } from '../site/site-revision.ts';
+import { PAPER_ID, PAPER_URL, TRAIL_PAPER } from '../provenance/sources.ts';
 import { auditCommits, auditRepository, SITE_AUTHOR, SITE_TITLE, type CitedPage } from './citation.ts';
 import type { Download } from './downloads.ts';
 

@@ -9,13 +9,13 @@
 import type { Audit } from '../audit/assemble.ts';
 import type { PropertyName } from '../core/names.ts';
 import { resolvePointer, toPointer } from '../admission/pointer.ts';
-import { artifactOf, parseRef } from '../figures/provenance.ts';
+import { artifactOf, parseRef } from '../provenance/provenance.ts';
 import { PROPERTY_SCORER_LINES } from './properties.ts';
 import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
 import { findingTables, findingsOf } from './registry.ts';
 import { RULE_TESTED } from './verdict-meanings.ts';
-import { cellSource, type TableSpec } from './tables/spec.ts';
-import { rowIds } from './tables/row-ids.ts';
+import { cellSource, type TableSpec } from '../tables/spec.ts';
+import { rowIds } from '../tables/row-ids.ts';
 import { auditRepository } from './citation.ts';
 
 export const CHAIN_CONTEXT = {

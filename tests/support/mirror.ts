@@ -1,71 +1,7 @@
-/**
- * A stand-in for the audit's repository on loopback, for the downloads that bring the
- * artifacts in and that prove a credited commit holds a file's bytes: files laid out as
- * `<repository>/<commit>/<path>`, as the download base serves them. It runs in a process of
- * its own, so a test may drive the command line with spawnSync while it answers.
- */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+/** The audit's repository stood in for on loopback (scripts/lib/audit-mirror.ts), holding the copies beside the project. */
+import { auditFiles as filesIn, startMirror as start, type MirrorFile } from '../../scripts/lib/audit-mirror.ts';
 import { SHARED } from './fixture.ts';
 
-export interface MirrorFile {
-  readonly repository: string;
-  readonly commit: string;
-  readonly path: string;
-  readonly bytes: Uint8Array;
-}
-
-export interface Mirror {
-  /** The environment that points downloads at it. */
-  readonly env: { readonly AUDIT_DOWNLOAD_BASE: string; readonly AUDIT_DOWNLOAD_INSECURE: '1' };
-  add(file: MirrorFile): void;
-  stop(): void;
-}
-
-export const AUDIT_REPOSITORY = 'DataScienceVishal/trail-scorer-audit';
-const REVISIONS = join(dirname(SHARED), 'trail-scorer-audit-revisions');
-
-/** The audit's files at the commits their SOURCE.md tables name: the current six, and each earlier revision. */
-export function auditFiles(): MirrorFile[] {
-  const rows = (sourceMd: string) =>
-    readFileSync(sourceMd, 'utf8')
-      .split('\n')
-      .map((l) => /^\| ([^ |]+\.json) \| ([0-9a-f]{40}) \|/.exec(l))
-      .filter((m) => m !== null);
-  const current = rows(join(SHARED, 'SOURCE.md')).map((m) => ({ repository: AUDIT_REPOSITORY, commit: m[2]!, path: m[1]!, bytes: readFileSync(join(SHARED, m[1]!)) }));
-  let earlier: MirrorFile[] = [];
-  try {
-    readdirSync(REVISIONS);
-    earlier = rows(join(REVISIONS, 'SOURCE.md')).map((m) => ({ repository: AUDIT_REPOSITORY, commit: m[2]!, path: m[1]!.replace(/^[0-9a-f]{40}\//, ''), bytes: readFileSync(join(REVISIONS, m[1]!)) }));
-  } catch {
-    // No earlier revisions beside the project.
-  }
-  return [...current, ...earlier];
-}
-
-/** Starts a mirror holding `files`. */
-export async function startMirror(files: readonly MirrorFile[] = auditFiles()): Promise<Mirror> {
-  const dir = mkdtempSync(join(tmpdir(), 'audit-mirror-'));
-  const add = (f: MirrorFile) => {
-    const at = join(dir, f.repository, f.commit, f.path);
-    mkdirSync(dirname(at), { recursive: true });
-    writeFileSync(at, f.bytes);
-  };
-  files.forEach(add);
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'mirror-server.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`the mirror stopped (exit ${code})`)));
-  });
-  child.unref();
-  return {
-    env: { AUDIT_DOWNLOAD_BASE: url, AUDIT_DOWNLOAD_INSECURE: '1' },
-    add,
-    stop: () => {
-      child.kill();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+export { AUDIT_REPOSITORY, type Mirror, type MirrorFile } from '../../scripts/lib/audit-mirror.ts';
+export const auditFiles = (): MirrorFile[] => filesIn(SHARED);
+export const startMirror = (files: readonly MirrorFile[] = auditFiles()) => start(files);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { checkUpload } from '../../scripts/ci/upload-check.ts';
+import { manifestOf } from '../../scripts/lib/archive.ts';
 import { CSP } from '../../src/site/csp.ts';
 import { PROJECT, SHARED } from '../support/fixture.ts';
 
@@ -119,5 +120,31 @@ describe('the dry run refuses what it cannot reproduce', () => {
     const r = dryRun('');
     assert.equal(r.code, 1, r.output);
     assert.match(r.output, /error: pages dry run: upload: the workflow uploads "dist", which the build did not produce/);
+  });
+});
+
+describe('the check of the permanent copies in the folder Pages would publish', () => {
+  const withCopy = (change: (files: Record<string, string>) => void = () => {}) =>
+    site((f) => {
+      f['r/abcdef012345/index.html'] = page('<a href="/repo/r/abcdef012345/p/">a page</a>');
+      f['r/abcdef012345/p/index.html'] = page('<a href="/repo/gone/">a live page that is gone</a>');
+      change(f);
+    });
+  const manifest = (dir: string) => writeFileSync(join(dir, 'r/abcdef012345.sha256'), manifestOf(join(dir, 'r/abcdef012345')));
+
+  test('a copy whose files are what its manifest lists passes: its pages are in its own sitemap, its links were checked when it was built', () => {
+    const dir = withCopy();
+    manifest(dir);
+    const r = checkUpload(dir, SITE, BASE);
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.archived, ['abcdef012345']);
+  });
+
+  test('a copy changed after its manifest, or without one, trips', () => {
+    const dir = withCopy();
+    manifest(dir);
+    writeFileSync(join(dir, 'r/abcdef012345/p/index.html'), page('changed'));
+    assert.match(checkUpload(dir, SITE, BASE).problems.join('\n'), /^permanent copies: r\/abcdef012345\/p\/index\.html: expected SHA-256/);
+    assert.match(checkUpload(withCopy(), SITE, BASE).problems.join('\n'), /^permanent copies: r\/abcdef012345\.sha256: expected the manifest/);
   });
 });

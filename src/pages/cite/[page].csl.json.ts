@@ -1,7 +1,7 @@
 /** The audit's and the page's citation as csl, for the report and each property page. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
-import { siteRevision } from '../../admission/site-revision.ts';
+import { siteRevision } from '../../site/site-revision.ts';
 import { citationItems } from '../../findings/citation.ts';
 import { CITATION_FILES, citationFormats } from '../../findings/citation-formats.ts';
 import { citedPage, type CitedPageSpec } from '../../findings/cited-page.ts';
