@@ -21,6 +21,8 @@ import { lockDigest } from '../../src/admission/lock-digest.ts';
 import { resolvePointer } from '../../src/admission/pointer.ts';
 import { ARTIFACT_PATHS, ChangeRecord } from '../../src/admission/schemas.ts';
 import { lastChanges } from '../../src/findings/change-log.ts';
+import { allTables } from '../../src/findings/registry.ts';
+import { changeTables } from '../../src/findings/tables/changes.ts';
 import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';
 import { startMirror, type Mirror } from '../support/mirror.ts';
 
@@ -108,6 +110,13 @@ describe('two real audit revisions, accepted in turn', { skip: !existsSync(REVIS
     assert.deepEqual(magnitude!.changes.map((c) => c.pointer), [P5_MAGNITUDE]);
     assert.equal(figures!.record, undefined);
     assert.equal(lastChanges(audit, 'P4')[1]!.record, undefined, "P4's magnitude did not change");
+  });
+
+  test('every change record table the changes page shows is among the tables whose CSV the build writes', () => {
+    const audit: Audit = assembleAudit({ root: state, lockPath });
+    const ids = allTables(audit).map((t) => t.id);
+    for (const t of changeTables(audit)) assert.ok(ids.includes(t.id), t.id);
+    assert.ok(ids.includes('table-change-0002-leaves'));
   });
 
   test('the records are admitted only as one chain ending at the lock', () => {
