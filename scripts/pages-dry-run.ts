@@ -19,6 +19,13 @@
  *                               themselves run in `npm test`)
  *   Playwright's browser, the caches, the screenshots: skipped, they change nothing uploaded.
  * Any other step runs as written; an action it does not know stops the dry run.
+ *
+ * With the workflow's archive job (the one running scripts/archive-record.ts) it publishes twice,
+ * against a bare repository standing in for the site's own (the site-archive branch lives there):
+ * revision A, the earlier normaliser.json beside the artifacts (AUDIT_REVISIONS), accepted in the
+ * clone as a commit of its own; then revision B, the current files. After each, the archive job's
+ * steps run (`gh run download` stood in for by the folder the build job left). At the end A's
+ * permanent copy and manifest must be byte for byte what the first publish made.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -77,11 +84,11 @@ const STAND_INS: Record<string, string> = {
   'actions/upload-artifact': 'skipped: an artifact for people or a later job (the test screenshots; a new permanent copy, which the archive job reads from the clone)',
 };
 
-function standIn(step: Step, label: string, checkout: string): void {
+function standIn(step: Step, label: string, checkout: string, jobName: string): void {
   const action = step.uses!.split('@')[0]!;
   const pages = PAGES_SITES[values.site as PagesSite];
   const what = action === 'actions/checkout' ? checkout : action === 'actions/configure-pages' ? `simulated: origin ${pages.origin}, base_path "${pages.base_path}"` : STAND_INS[action];
-  if (!what) throw new DryRunError(`.github/workflows/pages.yml: step ${label} uses ${step.uses}, which the dry run cannot stand in for; teach scripts/pages-dry-run.ts what it does`);
+  if (!what) throw new DryRunError(`.github/workflows/pages.yml: jobs.${jobName} step ${label} uses ${step.uses}, which the dry run cannot stand in for; teach scripts/pages-dry-run.ts what it does`);
   console.log(`  ${what.startsWith('skipped') ? 'skip ' : 'stand'} ${label}: ${what}`);
 }
 
@@ -197,7 +204,7 @@ try {
         continue;
       }
       if (step.uses) {
-        standIn(step, stepName, `the fresh clone of ${head.slice(0, 12)}`);
+        standIn(step, stepName, `the fresh clone of ${head.slice(0, 12)}`, jobId);
         continue;
       }
       const run = step.run!.trim();
@@ -246,7 +253,7 @@ try {
         continue;
       }
       if (step.uses) {
-        standIn(step, stepName, 'the same clone');
+        standIn(step, stepName, 'the same clone', id);
         continue;
       }
       const run = step.run!.trim();
