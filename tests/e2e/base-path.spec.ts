@@ -47,8 +47,8 @@ test.describe('a build under a base path', () => {
       const url = queue.shift()!;
       if (seen.has(url)) continue;
       seen.add(url);
-      // Downloads (CSV, JSON packets, chart images) are fetched, not visited.
-      if (/\.(csv|json|xml|txt|svg|png)$/.test(new URL(url).pathname)) {
+      // Downloads (CSV, JSON packets, citations, chart images) are fetched, not visited.
+      if (/\.(csv|json|xml|txt|bib|ris|svg|png)$/.test(new URL(url).pathname)) {
         expect((await page.request.get(url)).status(), url).toBe(200);
         continue;
       }
