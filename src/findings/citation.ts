@@ -61,6 +61,7 @@ export interface CitedPage {
   readonly permanent: string;
   readonly liveRoot: string;
   readonly permanentRoot: string;
+  readonly root: string;
 }
 
 export function auditItem(a: Audit, page: CitedPage): CslItem {

@@ -67,7 +67,9 @@ export function jsonLd(a: Audit, site: SiteRevision, page: CitedPage, descriptio
     hasPart: downloads.map((d) => ({
       '@type': 'Dataset',
       name: d.name,
-      distribution: { '@type': 'DataDownload', contentUrl: new URL(d.path, page.permanentRoot).href, encodingFormat: d.encodingFormat, sha256: d.sha256 },
+      // At this build's own address: a later deploy of the same revision may change these bytes on the live site,
+      // and the permanent copy keeps those first published; each copy's metadata names its own files.
+      distribution: { '@type': 'DataDownload', contentUrl: new URL(d.path, page.root).href, encodingFormat: d.encodingFormat, sha256: d.sha256 },
     })),
   };
 }

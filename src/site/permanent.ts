@@ -42,12 +42,14 @@ export interface Addresses {
   /** The live site's root, and the permanent copy's. */
   readonly liveRoot: string;
   readonly permanentRoot: string;
+  /** The root of this build's own files: the live root, or in a permanent copy its own (what a digest of a file built here names). */
+  readonly root: string;
 }
 
 export function addressesOf(origin: string, base: string, revision: string, path: string): Addresses {
-  const { liveBase } = checkPermanentBase(base, revision);
+  const { liveBase, archived } = checkPermanentBase(base, revision);
   const rest = path.replace(/^\/+/, '');
   const liveRoot = new URL(liveBase, origin).href;
   const permanentRoot = new URL(liveBase + archiveFolder(revision), origin).href;
-  return { live: new URL(rest, liveRoot).href, permanent: new URL(rest, permanentRoot).href, liveRoot, permanentRoot };
+  return { live: new URL(rest, liveRoot).href, permanent: new URL(rest, permanentRoot).href, liveRoot, permanentRoot, root: archived ? permanentRoot : liveRoot };
 }

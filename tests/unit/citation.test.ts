@@ -83,8 +83,8 @@ test('a lock whose files come from two repositories has no one audit to cite: on
 test('the permanent address: r/<revision>/ under the live base, and the same address from inside the permanent copy', () => {
   const rev = audit.revision.short;
   const live = addressesOf('https://o.github.io', '/site/', rev, 'properties/p5/');
-  assert.deepEqual(live, { live: 'https://o.github.io/site/properties/p5/', permanent: `https://o.github.io/site/r/${rev}/properties/p5/`, liveRoot: 'https://o.github.io/site/', permanentRoot: `https://o.github.io/site/r/${rev}/` });
-  assert.deepEqual(addressesOf('https://o.github.io', `/site/r/${rev}/`, rev, 'properties/p5/'), live);
+  assert.deepEqual(live, { live: 'https://o.github.io/site/properties/p5/', permanent: `https://o.github.io/site/r/${rev}/properties/p5/`, liveRoot: 'https://o.github.io/site/', permanentRoot: `https://o.github.io/site/r/${rev}/`, root: 'https://o.github.io/site/' });
+  assert.deepEqual(addressesOf('https://o.github.io', `/site/r/${rev}/`, rev, 'properties/p5/'), { ...live, root: live.permanentRoot }, 'the same addresses; its own files under the copy');
   assert.deepEqual(permanentBase(`/r/${rev}/`), { liveBase: '/', archived: rev });
   assert.deepEqual(permanentBase('/site/'), { liveBase: '/site/', archived: undefined });
   assert.throws(() => addressesOf('https://o.github.io', '/site/r/0123456789ab/', rev, '/'), /SITE_BASE must be .*r\/[0-9a-f]{12}\//);

@@ -53,7 +53,7 @@ test('the JSON-LD, read by html-metadata and expanded by jsonld: a Report and Sc
     assert.deepEqual(parts[i]!['@type'], [`${SCHEMA}Dataset`]);
     assert.equal(dist[`${SCHEMA}encodingFormat`]![0]!['@value'], d.encodingFormat);
     assert.equal(dist[`${SCHEMA}sha256`]![0]!['@value'], d.sha256);
-    assert.equal(dist[`${SCHEMA}contentUrl`]![0]!['@value'], `${page.permanentRoot}${d.path}`);
+    assert.equal(dist[`${SCHEMA}contentUrl`]![0]!['@value'], `${page.liveRoot}${d.path}`, 'the live build names its own files');
   }
 });
 

@@ -41,6 +41,9 @@ describe("a revision's permanent copy, built under its own base", () => {
       assert.deepEqual(links, [`${ORIGIN}/site/${path}`, `${ORIGIN}/site/changes/`]);
       const citeAs = document.querySelector('link[rel="cite-as"]')?.getAttribute('href');
       if (path === '' || path.startsWith('properties/')) assert.equal(citeAs, `${ORIGIN}${COPY}${path}`, 'a permanent copy cites itself');
+      // Its metadata's digests name its own files, which never change.
+      const ld = document.querySelector('script[type="application/ld+json"]')?.textContent;
+      if (ld) for (const part of (JSON.parse(ld) as { hasPart: { distribution: { contentUrl: string } }[] }).hasPart) assert.ok(part.distribution.contentUrl.startsWith(`${ORIGIN}${COPY}`), part.distribution.contentUrl);
       // Its own links stay inside the copy.
       for (const a of document.querySelectorAll('header nav a')) assert.ok(a.getAttribute('href')!.startsWith(COPY), a.getAttribute('href')!);
     });

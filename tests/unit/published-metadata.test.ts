@@ -71,8 +71,9 @@ describe('the published metadata, on a build of its own', () => {
       const offered = [...page.matchAll(/<a[^>]*href="([^"]+\.(?:csv|json))"[^>]*download/g)].map((x) => x[1]!).filter((h) => !h.endsWith('.meta.json') && !h.includes('/cite/'));
       assert.ok(offered.length > 0);
       const urls = new Set(named.map((n) => n.url));
-      for (const h of offered) assert.ok(urls.has(`${permanentRoot}${h.slice(BASE.length)}`), `${slug}: ${h} offered but not in the JSON-LD`);
+      for (const h of offered) assert.ok(urls.has(`${ORIGIN}${h}`), `${slug}: ${h} offered but not in the JSON-LD`);
       if (slug !== 'report') assert.equal(urls.size, offered.length, `${slug}: the JSON-LD names a download the page does not offer`);
+      for (const u of urls) assert.ok(u.startsWith(`${ORIGIN}${BASE}`) && !u.startsWith(permanentRoot), `${u}: a live page's digests name the live build's own files`);
       // The policy holds no hash for the data block: it is never run.
       assert.equal(page.match(/'sha256-/g)?.length ?? 0, page.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g)?.length ?? 0);
     });
