@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PROPERTY_NAMES } from '../../src/core/names.ts';
 import { evidencePacket } from '../../src/findings/evidence-packet.ts';
+import { provenanceChain } from '../../src/findings/provenance-chain.ts';
+import { ProblemError } from '../../src/core/problem.ts';
 import { syntheticAudit, syntheticFiles } from '../support/synthetic-audit.ts';
 import { expandChain, ids, literal, PART_OF, PROV, walkFigure } from '../support/chain.ts';
 
@@ -51,4 +53,9 @@ test('the walk breaks, naming where, when bytes, a digest or a link differ from 
   cut['@graph'] = cut['@graph'].filter((n) => n['kind'] !== 'artifact leaf');
   const c = await expandChain(cut);
   assert.throws(() => walkFigure(c.byId, c.figures[0]!, bytesOf), /which is no entity of the chain/);
+});
+
+test("two artifact files whose names would share a prefix in the chain's context are refused, naming the lock", () => {
+  const twin = { ...audit, lock: { ...audit.lock, files: audit.lock.files.map((f, i) => (i === 1 ? { ...f, path: `other/${audit.lock.files[0]!.path.replace(/^.*\//, '')}` } : f)) } } as typeof audit;
+  assert.throws(() => provenanceChain(twin, 'P5', []), (e: unknown) => e instanceof ProblemError && e.problems[0]!.file === 'artifacts.lock.json');
 });
