@@ -10,6 +10,7 @@
 import type { Audit } from '../audit/assemble.ts';
 import type { SiteRevision } from '../site/site-revision.ts';
 import { ProblemError } from '../core/problem.ts';
+import { isLocalAddress } from '../site/settings.ts';
 
 export const SITE_TITLE = 'The TRAIL scorer audit, as a website';
 /** As CITATION.cff names them (tests/unit/citation.test.ts compares the two). */
@@ -22,7 +23,8 @@ export interface CslItem {
   readonly type: 'dataset' | 'report';
   readonly title: string;
   readonly author: readonly { readonly literal: string }[];
-  readonly URL: string;
+  /** Absent for a local build: its address names no page a reader can open. */
+  readonly URL?: string;
   readonly version: string;
   readonly note: string;
   readonly publisher?: string;
@@ -77,7 +79,7 @@ export function auditItem(a: Audit, page: CitedPage): CslItem {
     version: auditCommits(a).map((c) => c.commit).join(', '),
     note:
       `Files at their commits in ${r.owner}/${r.name}: ${commitList(a)}. ` +
-      `As cited through ${SITE_TITLE}: its artifact lock, SHA-256 ${a.revision.digest} (the site's name for this set of file bytes, not a revision of the audit); permanent copy ${page.permanent}`,
+      `As cited through ${SITE_TITLE}: its artifact lock, SHA-256 ${a.revision.digest} (the site's name for this set of file bytes, not a revision of the audit); ${localBuild(page) ? LOCAL_BUILD : `permanent copy ${page.permanent}`}`,
   };
 }
 
@@ -86,9 +88,16 @@ const dateParts = (iso: string) => {
   return [[d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()]] as const;
 };
 
+/** What a local build's page citation gives in place of an address: localhost names no page a reader can open. */
+export const LOCAL_BUILD = 'a local build, not published at any address';
+/** In the citation block of a local build, in place of the permanent copy's address. */
+export const NO_PERMANENT_COPY = `none: this page is ${LOCAL_BUILD}`;
+const localBuild = (page: CitedPage) => isLocalAddress(page.live);
+
 export function pageItem(a: Audit, site: SiteRevision, page: CitedPage): CslItem {
   const r = auditRepository(a);
   const source = site.repository && !site.dirty ? `; source ${site.repository}/tree/${site.commit}` : '';
+  const local = localBuild(page);
   return {
     id: `${page.slug}-${a.revision.short}`,
     'citation-key': keyOf(`trail audit site ${page.slug} ${a.revision.short}`),
@@ -96,11 +105,11 @@ export function pageItem(a: Audit, site: SiteRevision, page: CitedPage): CslItem
     title: page.title,
     'container-title': SITE_TITLE,
     author: [{ literal: SITE_AUTHOR }],
-    URL: page.permanent,
+    ...(local ? {} : { URL: page.permanent }),
     version: site.label,
     // The site commit's own date (git's committer date), which git proves; never the wall clock.
     issued: { 'date-parts': dateParts(site.date) },
-    note: `Renders ${r.owner}/${r.name} at ${commitList(a, 12)}, through artifact lock SHA-256 ${a.revision.digest}. Site commit ${site.label} of ${site.date}${source}. Live page ${page.live}`,
+    note: `Renders ${r.owner}/${r.name} at ${commitList(a, 12)}, through artifact lock SHA-256 ${a.revision.digest}. Site commit ${site.label} of ${site.date}${source}. ${local ? LOCAL_BUILD : `Live page ${page.live}`}`,
   };
 }
 
@@ -109,9 +118,9 @@ export const citationItems = (a: Audit, site: SiteRevision, page: CitedPage): [C
 
 export function auditCitationText(a: Audit, page: CitedPage): string {
   const r = auditRepository(a);
-  return `${r.owner}. ${r.name} [data set]. GitHub, ${r.url}, files at commits ${commitList(a, 12)}. As cited through this site: artifact lock SHA-256 ${a.revision.short}…, permanent copy ${page.permanent}`;
+  return `${r.owner}. ${r.name} [data set]. GitHub, ${r.url}, files at commits ${commitList(a, 12)}. As cited through this site: artifact lock SHA-256 ${a.revision.short}…, ${localBuild(page) ? LOCAL_BUILD : `permanent copy ${page.permanent}`}`;
 }
 
 export function pageCitationText(site: SiteRevision, page: CitedPage): string {
-  return `${page.title}. ${SITE_TITLE}, site commit ${site.commit.slice(0, 12)}${site.dirty ? '+dirty' : ''} (${site.day}). ${page.permanent}`;
+  return `${page.title}. ${SITE_TITLE}, site commit ${site.commit.slice(0, 12)}${site.dirty ? '+dirty' : ''} (${site.day}). ${localBuild(page) ? `(${LOCAL_BUILD}.)` : page.permanent}`;
 }

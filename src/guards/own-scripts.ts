@@ -4,7 +4,8 @@
  * the list src/site/own-scripts.ts computes from the text the pages write, not from
  * what the CSP pass found); a `<meta http-equiv>` other than the Content-Security-Policy
  * (a refresh sends the reader elsewhere, past every link check) is refused; so is any
- * `on*` event-handler attribute the site does not write itself.
+ * `on*` event-handler attribute the site does not write itself. A JSON-LD data block, which
+ * no browser runs, passes when it is one JSON value and nothing else.
  */
 import type { Problem } from '../core/problem.ts';
 import { attr, elementsWhere, isText, type HtmlElement } from '../core/html-tree.ts';
@@ -26,7 +27,16 @@ export function checkOwnScripts(dist: string, base: string, read: PageReader = p
       if (el.name === 'script') {
         const src = attr(el, 'src');
         const text = textOf(el);
-        if (src !== undefined) {
+        if (attr(el, 'type') === 'application/ld+json') {
+          // A data block, which no browser runs: it must have no src and hold JSON only (the page metadata writes it so).
+          let json = src === undefined;
+          try {
+            JSON.parse(text);
+          } catch {
+            json = false;
+          }
+          if (!json) refuse('<script type="application/ld+json">', 'a JSON-LD block that is not one JSON value written in the page; a data block holds data only');
+        } else if (src !== undefined) {
           if (!files.has(src) || text.trim() !== '') refuse(`<script src="${src}">`, `a script the site does not load (its own are ${[...files].join(', ')}); only the site's own scripts run`);
         } else if (!OWN_INLINE_SCRIPTS.has(scriptHash(text))) {
           refuse('<script>', `an inline script that is none of the site's own (src/site/own-scripts.ts): ${JSON.stringify(text.trim().slice(0, 80))}`);

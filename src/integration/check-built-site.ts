@@ -21,7 +21,7 @@ export interface BuiltSite {
   readonly site: string | undefined;
   readonly publishing: boolean;
   /** This audit revision's short name: links into its permanent copy (r/<revision>/) are read as the live build's. */
-  readonly revision?: string;
+  readonly revision: string | undefined;
 }
 
 export async function checkBuilt({ dist, base, site, publishing, revision }: BuiltSite, logger: Logger): Promise<void> {

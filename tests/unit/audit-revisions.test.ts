@@ -22,7 +22,7 @@ import { resolvePointer } from '../../src/admission/pointer.ts';
 import { ARTIFACT_PATHS, ChangeRecord } from '../../src/admission/schemas.ts';
 import { lastChanges } from '../../src/findings/change-log.ts';
 import { allTables } from '../../src/findings/registry.ts';
-import { changeTables } from '../../src/findings/tables/changes.ts';
+import { changeTables } from '../../src/tables/changes.ts';
 import { LOCK, PROJECT, SHARED } from '../support/fixture.ts';
 import { startMirror, type Mirror } from '../support/mirror.ts';
 

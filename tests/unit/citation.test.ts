@@ -127,3 +127,13 @@ test('the CFF check trips on a missing required field', () => {
   }
   assert.equal(Cff.safeParse({ ...cff, authors: [{}] }).success, false, 'an author with no name');
 });
+
+test("a local build's page citation gives no address and says it is a local build; a published one gives its permanent address", () => {
+  const local: CitedPage = { ...page, ...addressesOf('http://localhost:4321', '/', audit.revision.short, 'properties/p5/') };
+  const [auditLocal, pageLocal] = citationItems(audit, site, local);
+  assert.equal(pageLocal.URL, undefined);
+  assert.match(pageLocal.note, /a local build, not published at any address$/);
+  assert.doesNotMatch(JSON.stringify([auditLocal, pageLocal]) + pageCitationText(site, local) + auditCitationText(audit, local), /localhost/);
+  assert.match(pageCitationText(site, local), /\(a local build, not published at any address\.\)$/);
+  assert.equal(citationItems(audit, site, page)[1].URL, page.permanent);
+});

@@ -9,6 +9,7 @@ import { loadLock } from '../../src/admission/admit.ts';
 import { lockDigest, shortDigest } from '../../src/admission/lock-digest.ts';
 import { describeProblem } from '../../src/core/problem.ts';
 import { builtSite } from '../support/built-site.ts';
+import { PROJECT } from '../support/fixture.ts';
 
 const DIST = builtSite();
 // The site is built for the configured address (the Pages workflow sets a base path).

@@ -67,3 +67,18 @@ describe('the build refuses prose that runs', () => {
     }
   });
 });
+
+test('a JSON-LD data block passes when it holds one JSON value, and not when it holds script or loads a file', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'own-scripts-ld-'));
+  try {
+    const page = (head: string) => `<html><head>${head}</head><body><main></main></body></html>`;
+    writeFileSync(join(dist, 'index.html'), page('<script type="application/ld+json">{"@context":"https://schema.org","name":"x"}</script>'));
+    assert.deepEqual(checkOwnScripts(dist, '/'), []);
+    writeFileSync(join(dist, 'index.html'), page('<script type="application/ld+json">alert(1)</script>'));
+    assert.match(checkOwnScripts(dist, '/').map((p) => p.message).join(''), /a JSON-LD block that is not one JSON value/);
+    writeFileSync(join(dist, 'index.html'), page('<script type="application/ld+json" src="https://evil.example/x.json"></script>'));
+    assert.equal(checkOwnScripts(dist, '/').length, 1);
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
+});
