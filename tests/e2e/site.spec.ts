@@ -134,7 +134,13 @@ test('a table cell shows its provenance on hover, and every cell of a row while 
   expect(hovered.content).toContain(`${hovered.file}#${hovered.pointer}`);
   await page.mouse.move(0, 0);
   // Tab to the row's link: no cell needs a tab stop of its own.
-  await row.locator('a.row-anchor').focus();
+  // By Tab, so the focus is keyboard focus (a click's focus shows no pointers: it would move the link).
+  await row.locator('th > span').first().evaluate((el) => {
+    el.setAttribute('tabindex', '-1');
+    el.focus();
+  });
+  await page.keyboard.press('Tab');
+  await expect(row.locator('a.row-anchor')).toBeFocused();
   for (const t of await tips()) {
     expect(t.shown, t.pointer).toBe(true);
     expect(t.content).toContain(`${t.file}#${t.pointer}`);
