@@ -9,6 +9,7 @@
  * The search page's script is kept as plain JavaScript text (not a bundled `<script>`)
  * for that reason: its bytes in the page are exactly these, so its hash is known in code.
  */
+import { SHELL_SCRIPT } from './shell-script.ts';
 import { createHash } from 'node:crypto';
 
 /** Runs Pagefind's interface on /search/, ranking each page's sections by the query's own words. */
@@ -38,7 +39,7 @@ export const SEARCH_SCRIPT = String.raw`(() => {
 export const scriptHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** The inline scripts the pages write, by hash. */
-export const OWN_INLINE_SCRIPTS: ReadonlySet<string> = new Set([SEARCH_SCRIPT].map(scriptHash));
+export const OWN_INLINE_SCRIPTS: ReadonlySet<string> = new Set([SEARCH_SCRIPT, SHELL_SCRIPT].map(scriptHash));
 
 /** The script files the pages load, relative to the base path: Pagefind's interface, which Pagefind writes into the site. */
 export const OWN_SCRIPT_FILES: readonly string[] = ['pagefind/pagefind-ui.js'];

@@ -5,6 +5,7 @@ import { DIST, builtPages } from './pages.ts';
 import { BUDGET_GZ, weigh } from '../../scripts/bench/weigh.ts';
 import { open } from './support.ts';
 import { formatFigure, type Kind } from '../../src/provenance/format.ts';
+import { SHELL_SCRIPT } from '../../src/site/shell-script.ts';
 import { resolvePointer } from '../../src/admission/pointer.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
 
@@ -275,13 +276,16 @@ test('without script, the search page still lists every page', async ({ browser 
   await context.close();
 });
 
-test('only the search page carries script (a JSON-LD data block is not one: it is never run)', async ({ request }) => {
+test("only the search page carries script beyond the shell's one inline script (theme kept, tooltips dismissed); a JSON-LD data block is not one: it is never run", async ({ request }) => {
   for (const path of PAGES) {
     const html = await (await request.get(path)).text();
-    const scripts = (html.match(/<script\b(?![^>]*type="application\/ld\+json")/g) ?? []).length;
-    if (path === 'search/') expect(scripts).toBeGreaterThan(0);
-    else expect(scripts, `/${path}`).toBe(0);
+    const scripts = [...html.matchAll(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts.filter((s) => s === SHELL_SCRIPT).length, `/${path}: the shell's script`).toBe(1);
+    if (path === 'search/') expect(scripts.length).toBeGreaterThan(1);
+    else expect(scripts.length, `/${path}`).toBe(1);
   }
+  // A few hundred bytes, no more: the pages work without it.
+  expect(Buffer.byteLength(SHELL_SCRIPT)).toBeLessThan(800);
 });
 
 test('every table downloads as CSV with its rows, and every property as a JSON packet', async ({ page, request }) => {

@@ -1,0 +1,17 @@
+/**
+ * The one script every page carries, inline (its hash goes into the page's policy, src/passes/csp-hashes.ts).
+ * The pages work without it; it adds only what CSS cannot do:
+ * - the theme chosen with the header's switch is kept for the next page (localStorage; the radios are
+ *   set as the header is parsed, before the page is drawn, so nothing flashes);
+ * - a provenance tooltip closes on Escape and on a second tap or click of its figure (WCAG 1.4.13,
+ *   dismissible): it sets .tip-off on the root, which site.css reads, and a new figure's focus or
+ *   pointer clears it.
+ * Placed right after the theme switch, so the radios exist when it runs.
+ */
+export const SHELL_SCRIPT = `(()=>{const r=document.documentElement.classList,f=(e)=>e.target.closest?.('.fig,.aw,.ident');let h,t;
+try{const s=localStorage.getItem('theme');s&&document.getElementById(s)&&(document.getElementById(s).checked=true)}catch{}
+addEventListener('change',(e)=>{if(e.target.name==='theme')try{localStorage.setItem('theme',e.target.id)}catch{}});
+addEventListener('keydown',(e)=>{e.key==='Escape'&&r.add('tip-off')});
+addEventListener('focusin',()=>r.remove('tip-off'));
+addEventListener('pointerover',(e)=>{const x=f(e);x!==h&&(h=x,r.remove('tip-off'))});
+addEventListener('pointerdown',(e)=>{const x=f(e);r.toggle('tip-off',!!x&&x===t&&!r.contains('tip-off'));t=x})})()`;
