@@ -193,20 +193,22 @@ export function table5Chart(a: Audit): ChartSpec {
     svg: renderBoth(
       (l) => ({
         width: l.width,
-        height: (l.narrow ? 46 : 30) * cells.length + 90,
+        // On a phone each bar's label stands above it: the band is tall enough, and the bar thin enough, that the two never meet.
+        height: (l.narrow ? 52 : 30) * cells.length + 90,
         marginTop: 24,
+        // Wide: names on the left and counts on the right take what they need, so the plot is wide enough that the ticks near zero do not collide.
         marginLeft: l.narrow ? 12 : 240,
-        marginRight: l.narrow ? 12 : 170,
+        marginRight: l.narrow ? 12 : 150,
         marginBottom: 50,
         x: { type: 'symlog', domain: [lo, hi], label: 'tree minus paper (symmetric log scale)', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: ticks(l.narrow), tickFormat: (v: number) => signed(v) },
-        y: { domain: cells.map((c) => c.cell), axis: l.narrow ? null : 'left', label: null, padding: l.narrow ? 0.5 : 0.3 },
+        y: { domain: cells.map((c) => c.cell), axis: l.narrow ? null : 'left', label: null, padding: l.narrow ? 0.6 : 0.3 },
         color: { domain: ['differs', 'agrees'], range: [SERIES[1], 'currentColor'] },
         marks: [
           Plot.ruleX([0], { stroke: 'currentColor' }),
           Plot.barX(cells, { x1: 0, x2: 'diff', y: 'cell', fill: 'side', insetTop: 0, insetBottom: 0 }),
           Plot.dot(cells.filter((c) => c.diff === 0), { x: 0, y: 'cell', r: 3, fill: 'currentColor' }),
           l.narrow
-            ? Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'left', text: (c: (typeof cells)[number]) => visibleText(`${c.cell}: ${c.label}`), textAnchor: 'start', dy: -17 })
+            ? Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'left', text: (c: (typeof cells)[number]) => visibleText(`${c.cell}: ${c.label}`), textAnchor: 'start', dy: -21 })
             : Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'right', text: (c: (typeof cells)[number]) => visibleText(c.label), textAnchor: 'start', dx: 8 }),
         ],
       }),
