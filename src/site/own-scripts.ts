@@ -32,7 +32,19 @@ export const SEARCH_SCRIPT = String.raw`(() => {
     if (result.sub_results) result.sub_results = [...result.sub_results].sort((a, b) => score(b) - score(a)).slice(0, 3);
     return result;
   };
-  if (target && Ui) new Ui({ element: '#search', showSubResults: true, showImages: false, bundlePath: target.dataset.base, processResult: rankSections });
+  if (target && Ui) {
+    const ui = new Ui({ element: '#search', showSubResults: true, showImages: false, bundlePath: target.dataset.base, processResult: rankSections });
+    // A search can be shared: /search/?q=... runs the query, and what the box holds is written back to the address (no new history entry per keystroke).
+    const asked = new URLSearchParams(location.search).get('q');
+    if (asked) ui.triggerSearch(asked);
+    target.addEventListener('input', () => {
+      const url = new URL(location.href);
+      const q = query().trim();
+      if (q) url.searchParams.set('q', q);
+      else url.searchParams.delete('q');
+      history.replaceState(history.state, '', url);
+    });
+  }
 })();`;
 
 /** A script's hash as a Content-Security-Policy source writes it. */

@@ -2,28 +2,87 @@
 import { expect, test } from '@playwright/test';
 import { open } from './support.ts';
 
-// The query, and where it must land: the finding's heading on the report, or its property's page.
+// The query, and where it must land: the finding's heading on the report, or its property's page. A finding's own words.
 const QUERIES = [
   ['trailing comma', /#one-gold-file-that-does-not-load-p3$|properties\/p3\/$/],
+  ['gold file', /#one-gold-file-that-does-not-load-p3$|properties\/p3\/$/],
   ['null category', /#one-null-category-[a-z-]*-p8$|properties\/p8\/$/],
   ['Table 5', /#the-paper-and-the-repository-[a-z-]*-p9$|properties\/p9\/$/],
+  ['split sizes', /#the-paper-and-the-repository-[a-z-]*-p9$|properties\/p9\/$/],
+  ['taxonomy order', /#an-order-dependence-[a-z-]*-p5$|properties\/p5\/$/],
+  ['shorter than any label', /-p6$|properties\/p6\/$/],
+  ['category F1', /-p7$|properties\/p7\/$/],
+  ['spellings', /#gold-labels-that-miss-the-taxonomy-p4$|properties\/p4\/$/],
+  ['absent locations', /-p2$|properties\/p2\/$/],
+  ['maximal predictor', /^(?!.*(properties|method|changes|search)\/).*\/(#[a-z0-9-]+)?$/],
+  ['lock digest', /changes\/$|method\/(#[a-z0-9-]+)?$/],
 ] as const;
 
-for (const [query, lands] of QUERIES) {
-  test(`searching "${query}" lands on its finding`, async ({ page }, info) => {
-    const { errors, outside } = await open(page, info, 'search/');
-    await page.locator('.pagefind-ui__search-input').fill(query);
-    const first = page.locator('.pagefind-ui__result').first();
-    await expect(first).toBeVisible();
-    // The first result, or the first section shown under it (Pagefind's sub-results, one per heading with an id).
-    await expect(first.locator('.pagefind-ui__result-link').first()).toHaveAttribute('href', /./);
-    const links = await first.locator('.pagefind-ui__result-link').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
-    const landing = links.length > 1 && !lands.test(links[0]!) ? links[1]! : links[0]!;
-    expect(landing, `"${query}" gave ${links.join(', ')}`).toMatch(lands);
-    expect(errors).toEqual([]);
-    expect(outside).toEqual([]);
+const MODES = [
+  { name: '390 px touch', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  { name: '1280 px mouse', use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false } },
+] as const;
+
+for (const mode of MODES) {
+  test.describe(mode.name, () => {
+    test.use(mode.use);
+    test(`${QUERIES.length} real queries each land on their finding first`, async ({ page }, info) => {
+      const { errors, outside } = await open(page, info, 'search/');
+      const missed: string[] = [];
+      for (const [query, lands] of QUERIES) {
+        await page.locator('.pagefind-ui__search-input').fill(query);
+        const first = page.locator('.pagefind-ui__result').first();
+        await expect(first).toBeVisible();
+        // Wait for this query's results, not the last one's: the address carries what the box holds.
+        await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(query).replace(/%20/g, '(\\+|%20)')}$`));
+        await expect(page.locator('.pagefind-ui__message')).toContainText(query);
+        // The first result, or the first section shown under it (Pagefind's sub-results, one per heading with an id).
+        await expect(first.locator('.pagefind-ui__result-link').first()).toHaveAttribute('href', /./);
+        const links = await first.locator('.pagefind-ui__result-link').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+        const landing = links.length > 1 && !lands.test(links[0]!) ? links[1]! : links[0]!;
+        if (!lands.test(landing)) missed.push(`"${query}" gave ${links.join(', ')}`);
+      }
+      expect(missed).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(outside).toEqual([]);
+    });
+
+    test('a search can be shared: ?q= runs the query, and the box writes the query back to the address', async ({ page }, info) => {
+      const { errors } = await open(page, info, 'search/?q=trailing%20comma');
+      await expect(page.locator('.pagefind-ui__search-input')).toHaveValue('trailing comma');
+      const first = page.locator('.pagefind-ui__result').first();
+      await expect(first.locator('.pagefind-ui__result-link').first()).toHaveAttribute('href', /properties\/p3\/$/);
+      const entries = await page.evaluate(() => history.length);
+      await page.locator('.pagefind-ui__search-input').fill('null category');
+      await expect(page).toHaveURL(/\?q=null(\+|%20)category$/);
+      // Replaced, not pushed: typing adds no history entries.
+      expect(await page.evaluate(() => history.length)).toBe(entries);
+      await page.locator('.pagefind-ui__search-input').fill('');
+      await expect(page).toHaveURL(/search\/$/);
+      expect(errors).toEqual([]);
+    });
   });
 }
+
+test('results hold no hidden text, no citation block and no page twice, and the search page is not itself a result', async ({ page }, info) => {
+  await open(page, info, 'search/');
+  const found = await page.evaluate(async (base) => {
+    const pf = await import(`${base}pagefind/pagefind.js`);
+    const out: { query: string; urls: string[]; excerpts: string[] }[] = [];
+    for (const query of ['normaliser', 'link row', 'P5', 'cite', 'BibTeX', 'revision', 'taxonomy', 'trailing comma', 'scorer']) {
+      const r = await pf.search(query);
+      const data = await Promise.all(r.results.map((x: { data(): Promise<{ url: string; excerpt: string; sub_results?: { excerpt: string }[] }> }) => x.data()));
+      out.push({ query, urls: data.map((d) => d.url), excerpts: data.flatMap((d) => [d.excerpt, ...(d.sub_results ?? []).map((s) => s.excerpt)]) });
+    }
+    return out;
+  }, new URL(page.url()).pathname.replace(/search\/$/, ''));
+  for (const { query, urls, excerpts } of found) {
+    expect(new Set(urls).size, `"${query}": a page twice in ${urls.join(', ')}`).toBe(urls.length);
+    expect(urls.filter((u) => /search\/$/.test(u)), `"${query}"`).toEqual([]);
+    expect(excerpts.filter((e) => /Link to the row|BibTeX|@misc/.test(e)), `"${query}"`).toEqual([]);
+  }
+  expect(found.find((f) => f.query === 'BibTeX')!.urls, 'the citation block is not indexed').toEqual([]);
+});
 
 test('the pin block reads as sentences in the search index, not run together', async ({ page }, info) => {
   await open(page, info, 'search/');

@@ -9,6 +9,10 @@ export const unreadableGold = {
   properties: ['P3'],
   evidence: (a) => {
     const walked = walkedPastTable(a);
-    return [{ table: unreadableTable(a) }, ...(walked.table.rows.length > 0 ? [{ table: walked }] : [])];
+    // Said only while it is so (the same test as the report's checked sentence): the words a reader searches for.
+    const u = a.datacheck.unreadable;
+    const comma = u.length === 1 && u[0]!.character === ',';
+    const note = comma ? ['The reader stops at a comma, which the audit identifies as a trailing comma.'] : undefined;
+    return [{ table: unreadableTable(a), ...(note ? { note } : {}) }, ...(walked.table.rows.length > 0 ? [{ table: walked }] : [])];
   },
 } as const satisfies FindingDescriptor;
