@@ -14,10 +14,11 @@ import { findingTables, findingsOf } from './registry.ts';
 import { revisionIdentity } from './revision.ts';
 import { cellSource, type TableSpec } from '../tables/spec.ts';
 import { toCsv } from '../tables/csv.ts';
+import { csvSpec, tableDownloads } from './table-downloads.ts';
 
 /** The evidence packet's bytes, as properties/<p>/evidence.json serves them. */
-export const evidenceJson = (a: Audit, site: SiteRevision, name: PropertyName): string =>
-  jsonText({ ...evidencePacket(a, name), revision: revisionIdentity(a, site) });
+export const evidenceJson = (a: Audit, site: SiteRevision, name: PropertyName, address: (path: string) => string): string =>
+  jsonText({ ...evidencePacket(a, name, address), revision: revisionIdentity(a, site) });
 
 /** Whether a table's figure links its CSV: DataTable.astro does when any cell names its source. */
 const linksCsv = (spec: TableSpec) => spec.table.rows.some((row) => row.some((cell) => ['artifact', 'lock', 'derived', 'record'].includes(cellSource(cell)?.type ?? '')));
@@ -33,12 +34,14 @@ export interface Download {
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The downloads of the report (`report`) or a property page (`p1` ... `p9`), in page order. */
-export function pageDownloads(a: Audit, site: SiteRevision, slug: string): Download[] {
+/** `address`: a path under the base as the build's absolute address, as the endpoints write it into the packets. */
+export function pageDownloads(a: Audit, site: SiteRevision, slug: string, address: (path: string) => string): Download[] {
+  const downloads = new Map(tableDownloads(a).map((d) => [d.spec.id, d]));
   const name = PROPERTY_NAMES.find((p) => p.toLowerCase() === slug);
   // The property page's evidence sections leave out the claim, which the report carries as prose.
   const findings = name ? findingsOf(name).filter((id) => id !== 'claim') : FINDING_IDS;
   const tables = [...new Map(findings.flatMap((id) => findingTables(a, id)).map((t) => [t.id, t])).values()].filter(linksCsv);
-  const csvs = tables.map((t): Download => ({ path: `data/${t.id}.csv`, name: t.caption, encodingFormat: 'text/csv', sha256: sha256(toCsv(t)) }));
+  const csvs = tables.map((t): Download => ({ path: `data/${t.id}.csv`, name: t.caption, encodingFormat: 'text/csv', sha256: sha256(toCsv(csvSpec(downloads.get(t.id)!))) }));
   if (!name) return csvs;
-  return [{ path: `properties/${slug}/evidence.json`, name: `${name}: its evidence packet`, encodingFormat: 'application/json', sha256: sha256(evidenceJson(a, site, name)) }, ...csvs];
+  return [{ path: `properties/${slug}/evidence.json`, name: `${name}: its evidence packet`, encodingFormat: 'application/json', sha256: sha256(evidenceJson(a, site, name, address)) }, ...csvs];
 }

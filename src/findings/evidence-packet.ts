@@ -13,6 +13,19 @@ import { findingTables, findingsOf } from './registry.ts';
 import { cellSource, type Cell } from '../tables/spec.ts';
 import { provenanceChain } from './provenance-chain.ts';
 
+/** What each section of the packet holds, in the packet itself. */
+const PACKET_SECTIONS = {
+  property: "the property's name; claim, verdict and magnitude are the audit's own words for it",
+  decided_by: 'the artifact whose rule decided the verdict',
+  findings: "the findings that evidence the property, each with its place on the page and its tables (each also as CSV)",
+  pins: 'what the audit measured: the TRAIL commit, the scorer and the data, by digest',
+  files: 'the artifacts the values come from, with their digests and commits',
+  leaves: 'every artifact value the page rests on: its file and JSON Pointer, the tables that show it ("property" for the three above), the value, and the re-derivation that recomputed it, if any',
+  rederivations: "the site's own recomputations that cover the property, with every comparison",
+  scorer_lines: "the lines of TRAIL's scorer the property concerns, linked at the pinned commit",
+  revision: 'the site and audit revisions the packet was built from',
+} as const;
+
 function leafOf(cell: Cell): string | undefined {
   const source = cellSource(cell);
   return source?.type === 'artifact' ? `${source.file}#${source.pointer}` : undefined;
@@ -29,23 +42,52 @@ export function evidenceRefs(a: Audit, name: PropertyName): string[] {
   return [...refs];
 }
 
-export function evidencePacket(a: Audit, name: PropertyName) {
+/** Where each leaf is shown: "property" for the property's own three, else the ids of the tables whose cells hold it. */
+function shownIn(a: Audit, name: PropertyName): Map<string, string[]> {
+  const p = a.properties.find((q) => q.name === name)!;
+  const where = new Map<string, string[]>(['claim', 'verdict', 'magnitude'].map((k) => [`${p.file}#${toPointer(['properties', name, k])}`, ['property']]));
+  for (const id of findingsOf(name)) for (const t of findingTables(a, id)) for (const row of t.table.rows) for (const cell of row) {
+    const r = leafOf(cell);
+    if (!r) continue;
+    const tables = where.get(r) ?? [];
+    if (!tables.includes(t.id)) tables.push(t.id);
+    where.set(r, tables);
+  }
+  return where;
+}
+
+/**
+ * The packet. `address` turns a path under the site's base ("properties/p1/", "data/x.csv") into
+ * the address a reader opens (the route knows the site's URL and base); by default the path itself.
+ * It opens with what it is, its page and what each section holds, so the file explains itself.
+ */
+export function evidencePacket(a: Audit, name: PropertyName, address: (path: string) => string = (path) => path) {
   const p = a.properties.find((q) => q.name === name)!;
   const findings = findingsOf(name);
   const refs = evidenceRefs(a, name);
+  const where = shownIn(a, name);
   const leaves = refs.map((r) => {
     const { file, pointer } = parseRef(r);
-    return { file, pointer, value: resolvePointer(artifactOf(a, file), pointer), rederived_by: rederivedBy(a, file, pointer) ?? null };
+    return { file, pointer, shown_in: where.get(r) ?? [], value: resolvePointer(artifactOf(a, file), pointer), rederived_by: rederivedBy(a, file, pointer) ?? null };
   });
   const files = [...new Set(leaves.map((l) => l.file))].map((path) => a.files.find((f) => f.path === path)!);
   const { trail_repository, pinned_commit, scorer_path } = a.pins;
+  const page = `properties/${name.toLowerCase()}/`;
   return {
+    description: `The evidence for property ${name} of the TRAIL scorer audit, as the site shows it on ${address(page)}: every artifact value its page rests on, with where it is shown.`,
+    page: address(page),
+    sections: PACKET_SECTIONS,
     property: name,
     claim: p.claim,
     verdict: p.verdict,
     magnitude: p.magnitude,
     decided_by: p.file,
-    findings,
+    findings: findings.map((id) => ({
+      id,
+      title: finding(id).title,
+      address: address(`${page}#evidence-${id}`),
+      tables: findingTables(a, id).map((t) => ({ id: t.id, caption: t.caption, address: address(`${page}#${t.id}`), csv: address(`data/${t.id}.csv`) })),
+    })),
     pins: a.pins,
     files,
     leaves,

@@ -4,3 +4,8 @@ export function href(path: string): string {
   const rest = path.replace(/^\/+/, '');
   return `${base}/${rest}`;
 }
+
+/** A path under the base as an absolute address at `site`: how packets and metadata name the build's own files. */
+export function absolute(path: string, site: URL | string | undefined): string {
+  return new URL(href(path), site).href;
+}

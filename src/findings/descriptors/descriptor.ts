@@ -15,7 +15,8 @@ export type RichPart = string | { readonly fig: Figure } | { readonly words: Wor
 export type Rich = readonly RichPart[];
 
 export type EvidenceItem =
-  | { readonly table: TableSpec; readonly caption?: Rich; readonly note?: Rich }
+  /** `split`: the table is one of a set, one per split (the set shares a caption); its CSV gets the split as a column. */
+  | { readonly table: TableSpec; readonly caption?: Rich; readonly note?: Rich; readonly split?: Words }
   | { readonly chart: ChartSpec }
   /** A collapsed block: a summary line, then its tables, then optionally a list of artifact strings. */
   | {

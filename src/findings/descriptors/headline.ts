@@ -17,6 +17,7 @@ export const headline = {
       const base = ['splits', split] as const;
       return {
         table: headlineTable(a, split),
+        split: keyWords(F, toPointer(base)),
         caption: [
           'on ',
           { words: keyWords(F, toPointer(base)), as: 'name' },

@@ -1,20 +1,26 @@
 /**
- * Beside every CSV, its provenance as a sidecar: which table, and the site and audit
- * revisions it was built from. A sidecar rather than `#` comment lines: RFC 4180 has
- * no comments, and spreadsheet programs and most CSV readers would take them for rows.
+ * Beside every CSV, what it is and its provenance as a sidecar: which table, its caption in the
+ * page's words, the pages that show it, each column with its unit, the cells written as text
+ * rather than the formula they look like, and the site and audit revisions it was built from. A
+ * sidecar rather than `#` comment lines: RFC 4180 has no comments, and spreadsheet programs and
+ * most CSV readers would take them for rows.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
-import { allTables } from '../../findings/registry.ts';
-import type { TableSpec } from '../../tables/spec.ts';
+import { csvDescription, csvSpec, tableDownloads, type TableDownload } from '../../findings/table-downloads.ts';
+import { csvFormulaNote, toCsv } from '../../tables/csv.ts';
 import { revisionIdentity } from '../../findings/revision.ts';
 import { siteRevision } from '../../site/site-revision.ts';
-import { csvFormulaNote } from '../../tables/csv.ts';
+import { href } from '../../site/paths.ts';
 
-export const getStaticPaths = (() => allTables(handedDown()).map((spec) => ({ params: { table: spec.id }, props: { spec } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => tableDownloads(handedDown()).map((d) => ({ params: { table: d.spec.id }, props: { d } }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ spec: TableSpec }> = ({ props }) =>
-  new Response(
-    JSON.stringify({ csv: `${props.spec.id}.csv`, caption: props.spec.caption, format: 'RFC 4180, UTF-8, one header row, raw values at full precision', revision: revisionIdentity(handedDown(), siteRevision()), formulas: csvFormulaNote(props.spec) }, null, 2) + '\n',
+export const GET: APIRoute<{ d: TableDownload }> = ({ props, site }) => {
+  const spec = csvSpec(props.d);
+  const described = csvDescription(props.d, toCsv(spec).split('\r\n')[0]!);
+  const shown_on = described.shown_on.map((p) => new URL(href(p), site).href);
+  return new Response(
+    JSON.stringify({ ...described, shown_on, format: 'RFC 4180, UTF-8, one header row, raw values at full precision', revision: revisionIdentity(handedDown(), siteRevision()), formulas: csvFormulaNote(spec) }, null, 2) + '\n',
     { headers: { 'content-type': 'application/json' } },
   );
+};

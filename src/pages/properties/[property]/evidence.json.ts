@@ -1,12 +1,12 @@
-/** Each property's evidence as a JSON packet, generated at build. */
+/** Each property's evidence as a JSON packet, generated at build: the same bytes the property page's metadata gives the digest of (src/findings/downloads.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../../audit/handoff.ts';
 import { PROPERTY_NAMES, type PropertyName } from '../../../core/names.ts';
 import { evidenceJson } from '../../../findings/downloads.ts';
 import { siteRevision } from '../../../site/site-revision.ts';
+import { absolute } from '../../../site/paths.ts';
 
 export const getStaticPaths = (() => PROPERTY_NAMES.map((name) => ({ params: { property: name.toLowerCase() }, props: { name } }))) satisfies GetStaticPaths;
 
-// The same bytes the property page's metadata gives the digest of (src/findings/downloads.ts).
-export const GET: APIRoute<{ name: PropertyName }> = ({ props }) =>
-  new Response(evidenceJson(handedDown(), siteRevision(), props.name), { headers: { 'content-type': 'application/json' } });
+export const GET: APIRoute<{ name: PropertyName }> = ({ props, site }) =>
+  new Response(evidenceJson(handedDown(), siteRevision(), props.name, (path) => absolute(path, site)), { headers: { 'content-type': 'application/json' } });

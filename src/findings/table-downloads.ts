@@ -1,0 +1,132 @@
+/**
+ * What a table's download says about itself: its CSV names each column with its unit and,
+ * for a table that is one of a set per split, carries the split as a column of its own (the
+ * set's CSVs share a caption, so without it a row would not say which split it is); its sidecar
+ * describes the table in the page's own words and names the pages that show it.
+ * Paths here are under the site's base ("properties/p1/#table-x"): the routes make them addresses.
+ */
+import type { Audit } from '../audit/assemble.ts';
+import { formatFigure, type Kind } from '../provenance/format.ts';
+import type { Words } from '../provenance/provenance.ts';
+import type { EvidenceItem, Rich } from './descriptors/descriptor.ts';
+import { FINDINGS, evidenceOf } from './registry.ts';
+import { changeTables } from '../tables/changes.ts';
+import { artifactsTable } from '../tables/site.ts';
+import type { Cell, Column, TableSpec } from '../tables/spec.ts';
+
+/** A table as the site shows it: where it is, what its caption says, the split it is for. */
+export interface TableDownload {
+  readonly spec: TableSpec;
+  /** The page's caption, with the words after it (a split, its file counts) as plain text. */
+  readonly caption: string;
+  readonly split?: Words;
+  /** The pages that show the table, at its anchor: its property pages, or the method page. */
+  readonly pages: readonly string[];
+}
+
+/** The unit a column of raw values is in, by the kind of figure its cells hold; none for plain whole numbers and text. */
+const UNITS: Partial<Record<Kind, string>> = {
+  score: 'score, zero to one',
+  f1: 'F1, zero to one',
+  ratio: 'ratio, x',
+  count: 'count',
+  megabytes: 'bytes',
+};
+
+/** Rich text as plain text: figures formatted as the page formats them, artifact words as they are. */
+export function plainText(parts: Rich): string {
+  return parts.map((p) => (typeof p === 'string' ? p : 'fig' in p ? formatFigure(p.fig.value, p.fig.kind) : p.words.text)).join('');
+}
+
+function tableItems(items: readonly EvidenceItem[]): Extract<EvidenceItem, { table: TableSpec }>[] {
+  return items.flatMap((i) => ('table' in i ? [i] : 'details' in i ? tableItems(i.details.items) : []));
+}
+
+/** Every table the site shows, in the order of allTables (registry.ts), with what its download needs. */
+export function tableDownloads(a: Audit): TableDownload[] {
+  const found = FINDINGS.flatMap((f) =>
+    tableItems(evidenceOf(a, f.id)).map((item) => ({
+      spec: item.table,
+      caption: item.caption ? `${item.table.caption} ${plainText(item.caption)}` : item.table.caption,
+      ...(item.split ? { split: item.split } : {}),
+      pages: f.properties.map((p) => `properties/${p.toLowerCase()}/#${item.table.id}`),
+    })),
+  );
+  const artifacts = artifactsTable(a);
+  const changes = changeTables(a).map((spec) => ({ spec, caption: spec.caption, pages: [`changes/#${spec.id}`] }));
+  return [...found, { spec: artifacts, caption: artifacts.caption, pages: [`method/#${artifacts.id}`] }, ...changes];
+}
+
+/** The kind of figure every figure cell of a column holds, when they all hold the same one. */
+function columnKind(spec: TableSpec, i: number): Kind | undefined {
+  const kinds = new Set(spec.table.rows.flatMap((r) => (r[i] && 'fig' in r[i]! ? [r[i]!.fig.kind] : [])));
+  return kinds.size === 1 ? [...kinds][0] : undefined;
+}
+
+/** A column's unit, in words, or none. Percentages are left to the CSV writer, which says they are fractions of one. */
+export function columnUnit(spec: TableSpec, i: number): string | undefined {
+  const kind = columnKind(spec, i);
+  return kind === undefined ? undefined : UNITS[kind];
+}
+
+/** The table as its CSV writes it: each column named with its unit, and the split first where the table is one split's. */
+export function csvSpec(d: TableDownload): TableSpec {
+  const { spec, split } = d;
+  const columns: Column[] = spec.table.columns.map((c, i) => {
+    const unit = columnUnit(spec, i);
+    return unit === undefined ? c : { ...c, suffix: `${c.suffix ? `${c.suffix} ` : ''}(${unit})` };
+  });
+  if (!split) return { ...spec, table: { columns, rows: spec.table.rows } };
+  const splitCell: Cell = { words: split };
+  return { ...spec, table: { columns: [{ label: 'split' }, ...columns], rows: spec.table.rows.map((r) => [splitCell, ...r]) } };
+}
+
+/** The fields of one CSV line (RFC 4180: quoted fields, doubled quotes). */
+export function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let at = 0;
+  while (at <= line.length) {
+    if (line[at] === '"') {
+      let value = '';
+      let i = at + 1;
+      for (;;) {
+        const q = line.indexOf('"', i);
+        if (q < 0) throw new Error(`an unterminated quoted field in: ${line}`);
+        value += line.slice(i, q);
+        if (line[q + 1] === '"') {
+          value += '"';
+          i = q + 2;
+        } else {
+          at = q + 2;
+          break;
+        }
+      }
+      fields.push(value);
+    } else {
+      const comma = line.indexOf(',', at);
+      const end = comma < 0 ? line.length : comma;
+      fields.push(line.slice(at, end));
+      at = end + 1;
+    }
+  }
+  return fields;
+}
+
+/** The sidecar's description of a CSV (`header`, its header line as written): what it is, where it is shown, what each column holds. */
+export function csvDescription(d: TableDownload, header: string) {
+  const names = csvFields(header);
+  const offset = d.split ? 1 : 0;
+  return {
+    csv: `${d.spec.id}.csv`,
+    caption: d.caption,
+    ...(d.split ? { split: d.split.text } : {}),
+    description: `One table of the TRAIL scorer audit's site as CSV: ${d.caption}. Each line after the header is a row of the table on the page, with the audit's raw values at full precision.`,
+    shown_on: d.pages,
+    columns: names.map((name, i) => {
+      if (i < offset) return { name, holds: 'the split the row is for' };
+      const kind = columnKind(d.spec, i - offset);
+      const unit = kind === 'percent' || kind === 'percent1' ? 'fraction of one (the page shows it as a percentage)' : kind === undefined ? undefined : UNITS[kind];
+      return { name, ...(unit ? { unit } : {}) };
+    }),
+  };
+}
