@@ -9,7 +9,7 @@ import { resolvePointer, toPointer } from '../admission/pointer.ts';
 import { artifactOf, parseRef, rederivedBy } from '../provenance/provenance.ts';
 import { PROPERTY_SCORER_LINES } from './properties.ts';
 import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
-import { findingTables, findingsOf } from './registry.ts';
+import { finding, findingTables, findingsOf } from './registry.ts';
 import { cellSource, type Cell } from '../tables/spec.ts';
 import { provenanceChain } from './provenance-chain.ts';
 
