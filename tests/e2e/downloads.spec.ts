@@ -22,7 +22,7 @@ for (const mode of MODES) {
     test.use({ ...mode.use, acceptDownloads: true });
 
     test("each headline table's CSV names its split and its columns' units, and its sidecar says what it is", async ({ page }, info) => {
-      const { errors } = await open(page, info, '');
+      const { errors } = await open(page, info, 'properties/p1/');
       const seen: string[] = [];
       for (const id of ['table-headline-gaia', 'table-headline-swe-bench']) {
         const figure = page.locator(`#${id}`);

@@ -5,6 +5,8 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 test('at 390 px every verdict of the grid, and every table cell, is on screen without scrolling sideways', async ({ page }) => {
   await page.goto('');
+  // The report's verdict grid is collapsed: a tap opens it.
+  await page.locator('details:has(#table-verdicts) > summary').tap();
   const verdicts = await page.$$eval('#table-verdicts tbody tr', (rows) =>
     rows.map((tr) => {
       const v = tr.querySelector('.verdict')!.getBoundingClientRect();
@@ -24,7 +26,8 @@ test('at 390 px every verdict of the grid, and every table cell, is on screen wi
 });
 
 test('at 390 px no chart text is smaller than the body small text', async ({ page }) => {
-  await page.goto('');
+  // The charts are on the property pages; P1's draws three.
+  await page.goto('properties/p1/');
   const { small, texts } = await page.evaluate(() => {
     // The body's small text: the notes under tables and charts.
     const small = parseFloat(getComputedStyle(document.querySelector('.prov-note')!).fontSize);

@@ -24,8 +24,10 @@ async function expectations(page: Page) {
       copy.querySelectorAll('.row-anchor, .anchor, .fig-p, .sr-only, [hidden]').forEach((e) => e.remove());
       return copy.textContent!.trim();
     };
+    // A block of rows or items: its first and last; a block of one piece (a BibTeX entry): its text.
     const closed = [...document.querySelectorAll('details:not([open])')].map((d) => {
       const entries = [...d.querySelectorAll(':scope > :not(summary) :is(li, tbody th)')];
+      if (entries.length === 0) entries.push(...d.querySelectorAll(':scope > :not(summary)'));
       return { summary: text(d.querySelector('summary')!), first: text(entries[0]!), last: text(entries.at(-1)!), count: entries.length };
     });
     const captions = [...document.querySelectorAll('main :is(.table-figure, .chart) > figcaption')].map(text);
@@ -64,7 +66,8 @@ for (const mode of MODES) {
     }
 
     test('in print, legend symbols keep their colour and the citation fits its page, wrapped', async ({ page }, info) => {
-      await open(page, info, '');
+      // P1's page draws three charts, each with its legend.
+      await open(page, info, 'properties/p1/');
       await page.emulateMedia({ media: 'print' });
       const state = await page.evaluate(() => ({
         swatches: [...document.querySelectorAll('.legend .swatch')].map((s) => getComputedStyle(s).printColorAdjust),

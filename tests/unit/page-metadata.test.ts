@@ -34,7 +34,7 @@ test('html-metadata reads the Highwire tags: the title, the report institution, 
 });
 
 test('the JSON-LD, read by html-metadata and expanded by jsonld: a Report and ScholarlyArticle at the permanent address, based on the audit and the paper, its downloads with format and digest', async () => {
-  const downloads = pageDownloads(audit, site, 'p5');
+  const downloads = pageDownloads(audit, site, 'p5', (path) => `https://o.github.io/site/${path}`);
   assert.ok(downloads.length > 0 && downloads[0]!.path === 'properties/p5/evidence.json');
   const data = jsonLd(audit, site, page, 'd', downloads);
   const m = await readMetadata(head(data));
