@@ -56,7 +56,7 @@ test.describe('untrusted artifact strings', () => {
       expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
       expect(dialogs).toEqual([]);
       expect(await page.locator('main script, main img[onerror], main svg[onload]').count()).toBe(0);
-      // textContent, not innerText: tables far below the fold skip layout (content-visibility: auto), and innerText
+      // textContent, not innerText: a collapsed block (the report's verdict grid) is not laid out, and innerText
       // leaves out what was not laid out; the text is there all the same, for find-in-page and assistive technology.
       const text = (await page.locator('main').textContent()) ?? '';
       if (path === '' || path === 'properties/p1/') expect(text).toContain(HOSTILE.script);
