@@ -71,7 +71,8 @@ test('results hold no hidden text, no citation block and no page twice, and the 
     const out: { query: string; urls: string[]; excerpts: string[] }[] = [];
     for (const query of ['normaliser', 'link row', 'P5', 'cite', 'BibTeX', 'revision', 'taxonomy', 'trailing comma', 'scorer']) {
       const r = await pf.search(query);
-      const data = await Promise.all(r.results.map((x: { data(): Promise<{ url: string; excerpt: string; sub_results?: { excerpt: string }[] }> }) => x.data()));
+      type Data = { url: string; excerpt: string; sub_results?: { excerpt: string }[] };
+      const data: Data[] = await Promise.all(r.results.map((x: { data(): Promise<Data> }) => x.data()));
       out.push({ query, urls: data.map((d) => d.url), excerpts: data.flatMap((d) => [d.excerpt, ...(d.sub_results ?? []).map((s) => s.excerpt)]) });
     }
     return out;
