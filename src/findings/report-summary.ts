@@ -4,7 +4,7 @@
  * a finding with a property page moves there, named by links that say what each table and chart
  * holds; a finding with no property page of its own keeps its evidence, collapsed.
  */
-import type { FindingDescriptor } from './descriptor.ts';
+import type { FindingDescriptor } from './descriptors/descriptor.ts';
 
 export type ReportPlacement = 'inline' | 'collapsed' | 'elsewhere';
 
