@@ -82,6 +82,26 @@ for (const mode of MODES) {
       expect(await widths(page).then((w) => w.scroll <= w.inner)).toBe(true);
     });
 
+    test("a collapsed block opens by a press and by keyboard: the report's verdict grid and a citation's BibTeX", async ({ page }, info) => {
+      const { errors } = await open(page, info, '');
+      for (const selector of ['details:has(#table-verdicts)', '.cite-this details']) {
+        const block = page.locator(selector).first();
+        const summary = block.locator('> summary');
+        const isOpen = () => block.evaluate((d) => (d as HTMLDetailsElement).open);
+        expect(await isOpen(), selector).toBe(false);
+        await press(summary, mode.touch);
+        expect(await isOpen(), `${selector}: opened by a press`).toBe(true);
+        await press(summary, mode.touch);
+        expect(await isOpen(), `${selector}: closed by a second press`).toBe(false);
+        await summary.focus();
+        await page.keyboard.press('Enter');
+        expect(await isOpen(), `${selector}: opened by Enter`).toBe(true);
+        await page.keyboard.press('Space');
+        expect(await isOpen(), `${selector}: closed by Space`).toBe(false);
+      }
+      expect(errors).toEqual([]);
+    });
+
     test('the theme chosen is kept on the next page, and on a reload', async ({ page }, info) => {
       await page.emulateMedia({ colorScheme: 'light' });
       const { errors } = await open(page, info, '');
