@@ -23,6 +23,7 @@ const PACKET_SECTIONS = {
   leaves: 'every artifact value the page rests on: its file and JSON Pointer, the tables that show it ("property" for the three above), the value, and the re-derivation that recomputed it, if any',
   rederivations: "the site's own recomputations that cover the property, with every comparison",
   scorer_lines: "the lines of TRAIL's scorer the property concerns, linked at the pinned commit",
+  provenance: 'the chain from the verdict to the bytes, as linked records (JSON-LD, in W3C PROV terms where they fit): the rule, the scorer lines, every leaf with its file, and the figures on the page that show each',
   revision: 'the site and audit revisions the packet was built from',
 } as const;
 
