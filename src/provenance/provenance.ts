@@ -141,7 +141,7 @@ export function describeSource(source: Source): string {
     case 'derived':
       return `computed at build by ${source.name} from ${source.inputs.join(', ')}`;
     case 'paper':
-      return `stated by the paper, as the audit transcribes it: ${source.citation}`;
+      return `from the paper: ${source.citation}`;
     case 'site':
       return `this site's build: ${source.what}`;
     case 'record':

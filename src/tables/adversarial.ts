@@ -50,7 +50,7 @@ export function teaserTable(a: Audit): TableSpec {
   const at = [...base, 'predictors', HEADLINE_PREDICTOR];
   return {
     id: 'table-teaser',
-    caption: 'A predictor that reads no span, against the best published model',
+    caption: 'A predictor that sees only span identifiers, against the best published model',
     table: {
       columns: [{ label: 'row' }, { label: 'joint', numeric: true }, { label: 'location', numeric: true }, { label: 'errors emitted', numeric: true }, { label: 'per gold error', numeric: true }],
       rows: [
@@ -125,7 +125,7 @@ export function precisionTable(a: Audit): TableSpec {
   const first = firstSplit(a);
   return {
     id: 'table-precision',
-    caption: 'Precision, which TRAIL never reports: the same matches divided by what the predictor reported (its pairs for joint, its distinct locations for location)',
+    caption: "Precision for the two headline metrics, which TRAIL's scorer does not compute: the same matches divided by what the predictor reported (its pairs for joint, its distinct locations for location)",
     table: {
       columns: [
         { label: 'predictor' },
