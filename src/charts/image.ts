@@ -128,14 +128,63 @@ export function cardSvg(card: Card): string {
 /** Colours the page's stylesheet gives a chart, written into the standalone image (it has no stylesheet). */
 const CHART_STYLE = `<style>svg{color:${INK};font-family:${IMAGE_FONT}}</style>`;
 
-/** A chart as a standalone SVG: its title above the drawing, its source and revision below. */
-export function chartImageSvg(title: ImageLine, drawing: string, foot: readonly ImageLine[]): string {
+/** A legend entry as the page draws it beside a chart (charts.ts LegendEntry): a label and the mark it names. */
+export interface ImageLegend {
+  readonly label: string;
+  readonly series: 0 | 1 | 'ink';
+  readonly shape: 'circle' | 'square' | 'plus' | 'bar' | 'dashed' | 'dotted';
+  readonly hollow?: boolean;
+}
+const SERIES_COLOURS = { 0: ACCENT, 1: '#b4460b', ink: INK } as const;
+
+/** One legend entry's mark, 16 px square, at (x, y) its top left. */
+function legendMark(l: ImageLegend, x: number, y: number): string {
+  const c = SERIES_COLOURS[l.series];
+  const fill = l.hollow ? 'none' : c;
+  switch (l.shape) {
+    case 'circle':
+      return `<circle cx="${x + 8}" cy="${y + 8}" r="6" fill="${fill}" stroke="${c}" stroke-width="2"/>`;
+    case 'square':
+      return `<rect x="${x + 2}" y="${y + 2}" width="12" height="12" fill="${fill}" stroke="${c}" stroke-width="2"/>`;
+    case 'plus':
+      return `<path d="M${x + 8} ${y + 1}V${y + 15}M${x + 1} ${y + 8}H${x + 15}" stroke="${c}" stroke-width="3"/>`;
+    case 'bar':
+      return `<rect x="${x}" y="${y + 3}" width="16" height="10" fill="${c}"/>`;
+    case 'dashed':
+      return `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="5 3"/>`;
+    case 'dotted':
+      return `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="1 3"/>`;
+  }
+}
+
+/** The legend as one or more rows of marks and labels; returns the markup and the height it takes. */
+function legendRows(legend: readonly ImageLegend[], x: number, y: number, maxWidth: number): { svg: string; height: number } {
+  const size = 17;
+  let cx = x;
+  let cy = y;
+  const out: string[] = [];
+  for (const l of legend) {
+    const w = 24 + l.label.length * size * 0.55 + 24;
+    if (cx > x && cx + w > x + maxWidth) {
+      cx = x;
+      cy += size * 1.6;
+    }
+    out.push(legendMark(l, cx, cy + 2), `<text x="${cx + 24}" y="${cy + 15}" font-family="${IMAGE_FONT}" font-size="${size}" fill="${INK}">${xml(l.label)}</text>`);
+    cx += w;
+  }
+  return { svg: out.join(''), height: legend.length ? cy - y + size * 1.6 : 0 };
+}
+
+/** A chart as a standalone SVG: its title and legend above the drawing, its source and revision below. */
+export function chartImageSvg(title: ImageLine, drawing: string, foot: readonly ImageLine[], legend: readonly ImageLegend[] = []): string {
   const width = 1200;
   const pad = 40;
   const m = /<svg\b[^>]*\bviewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(drawing);
   const [w, h] = m ? [Number(m[1]), Number(m[2])] : [640, 400];
   const scale = (width - 2 * pad) / w;
-  const head = textBlock([{ ...title, maxLines: 3 }], pad, 12, width - 2 * pad);
+  const titleBlock = textBlock([{ ...title, maxLines: 3 }], pad, 12, width - 2 * pad);
+  const key = legendRows(legend, pad, titleBlock.y, width - 2 * pad);
+  const head = { svg: titleBlock.svg + key.svg, y: titleBlock.y + key.height };
   const drawnHeight = h * scale;
   const footAt = head.y + drawnHeight + 16;
   const tail = textBlock(foot.map((l) => ({ colour: MUTED, maxLines: 2, ...l })), pad, footAt, width - 2 * pad, 0.3);

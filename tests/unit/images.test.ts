@@ -46,6 +46,16 @@ describe('chart images', () => {
     assert.equal((svg.match(/width="640"/g) ?? []).length, 0);
     assert.deepEqual(scanHtml(svg, 'data/chart.svg'), []);
   });
+  test('the legend the page draws beside a chart is drawn into its image: each mark and its label', () => {
+    const svg = chartImageSvg({ parts: ['Title'], size: 26 }, '<svg viewBox="0 0 640 400"></svg>', [], [
+      { label: 'GAIA', series: 0, shape: 'circle', hollow: true },
+      { label: 'best <model>', series: 'ink', shape: 'dashed' },
+    ]);
+    assert.match(svg, /<circle [^>]*fill="none" stroke="#1f5fbf"/);
+    assert.match(svg, /stroke-dasharray="5 3"/);
+    assert.match(svg, />GAIA<\/text>/);
+    assert.match(svg, />best &lt;model&gt;<\/text>/, 'escaped');
+  });
 });
 
 describe('the rasterising pass', () => {

@@ -24,6 +24,6 @@ export const GET: APIRoute<{ chart: ChartSpec }> = ({ props }) => {
   const svg = chartImageSvg({ parts: [chart.caption], size: 26, bold: true }, chart.svg.wide, [
     { parts: ['Data: ', ...files, ` in ${audit.lock.files[0]!.repository}; every value drawn is in the tables beside the chart on the site, each also as CSV.`], size: 17 },
     { parts: ['TRAIL scorer audit, site commit ', { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } }, site.dirty ? ', with uncommitted changes.' : '.'], size: 17 },
-  ]);
+  ], chart.legend);
   return new Response(svg, { headers: { 'content-type': 'image/svg+xml' } });
 };
