@@ -6,5 +6,6 @@ export const conditions = {
   id: 'conditions',
   title: 'The nine pre-registered properties',
   properties: [],
+  indexedOnPropertyPages: true,
   evidence: (a) => [{ table: verdictsTable(a) }],
 } as const satisfies FindingDescriptor;

@@ -32,6 +32,8 @@ export interface FindingDescriptor {
   readonly id: string;
   readonly title: string;
   readonly properties: readonly PropertyName[];
+  /** Its words are searched where each lives, on the property pages (the report's copy is left out of the index). */
+  readonly indexedOnPropertyPages?: true;
   /** Tables and charts in the order the finding shows them; empty for a finding carried by its prose. */
   readonly evidence: (a: Audit) => readonly EvidenceItem[];
 }
