@@ -32,11 +32,15 @@ function git(cwd: string, args: readonly string[], what: string): string {
   return r.stdout;
 }
 
-/** Every file under `dir`, as POSIX paths relative to it, sorted. */
+/**
+ * Every file under `dir`, as POSIX paths relative to it, sorted; hidden files and folders left
+ * out, as upload-pages-artifact leaves them out of what Pages publishes (a build's marker, say).
+ */
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
+      if (name.startsWith('.')) continue;
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
       else out.push(relative(dir, p).split(sep).join('/'));

@@ -109,3 +109,16 @@ test('the permanent copy is built under <base>r/<revision>/ into its own folder,
   assert.equal(readFileSync(join(project, 'dist/index.html'), 'utf8'), 'live');
   assert.equal(existsSync(join(project, '.dist-live')), false);
 });
+
+test('a manifest leaves out hidden files, as Pages leaves them out of what it publishes (the build marks its output with one)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'archive-hidden-'));
+  try {
+    writeFileSync(join(dir, 'index.html'), 'x');
+    writeFileSync(join(dir, '.trail-audit-build'), 'marker');
+    mkdirSync(join(dir, '.hidden'));
+    writeFileSync(join(dir, '.hidden/a.txt'), 'y');
+    assert.deepEqual(manifestOf(dir).trim().split('\n').map((l) => l.split('  ')[1]), ['index.html']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
