@@ -59,7 +59,7 @@ function checkPins(a: Artifacts, lock: Lock): CheckReport {
   }
   return {
     id: 'pins',
-    title: 'Every artifact names the same TRAIL commit and scorer digest as the lock',
+    title: "Every artifact names the lock's TRAIL commit, and every results file its scorer digest",
     facts: [
       { label: 'files naming the pinned commit', value: resultsOf(a).length + 1 },
       { label: 'files naming the scorer digest', value: resultsOf(a).length },
