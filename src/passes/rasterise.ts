@@ -13,6 +13,8 @@ import { IMAGE_FONT } from '../charts/image.ts';
 import { ProblemError } from '../core/problem.ts';
 
 const require = createRequire(import.meta.url);
+/** A chart's PNG: one and a third times the drawing's width, sharp on a slide or a retina screen. */
+export const CHART_PNG_WIDTH = 1600;
 const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.ttf'].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
 
 function render(svg: string, width: number, rel: string): Resvg {
@@ -41,7 +43,7 @@ export function rasteriseImages(dist: string): { cards: number; charts: number }
   let charts = 0;
   for (const f of svgsIn(join(dist, 'data'))) {
     const path = join(dist, 'data', f);
-    const drawn = render(readFileSync(path, 'utf8'), 2400, `data/${f}`);
+    const drawn = render(readFileSync(path, 'utf8'), CHART_PNG_WIDTH, `data/${f}`);
     writeFileSync(path.replace(/\.svg$/, '.png'), drawn.render().asPng());
     // usvg's own serialisation: the same drawing with text as paths.
     writeFileSync(path, drawn.toString());

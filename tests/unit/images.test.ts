@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { cardSvg, chartImageSvg, wrap } from '../../src/charts/image.ts';
 import { scanHtml } from '../../src/guards/built-html.ts';
-import { rasteriseImages } from '../../src/passes/rasterise.ts';
+import { CHART_PNG_WIDTH, rasteriseImages } from '../../src/passes/rasterise.ts';
 import type { Figure, Words } from '../../src/provenance/provenance.ts';
 
 const fig: Figure = { value: 0.973354232, kind: 'score', source: { type: 'artifact', file: 'results/adversarial.json', pointer: '/x' } };
@@ -73,7 +73,7 @@ describe('the rasterising pass', () => {
       const outlined = readFileSync(join(dist, 'data/chart-x.svg'), 'utf8');
       assert.doesNotMatch(outlined, /<text\b/, 'no text left: every glyph is a path');
       assert.match(outlined, /<path\b/);
-      assert.ok(readFileSync(join(dist, 'data/chart-x.png')).readUInt32BE(16) === 2400);
+      assert.equal(readFileSync(join(dist, 'data/chart-x.png')).readUInt32BE(16), CHART_PNG_WIDTH);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
