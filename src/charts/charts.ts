@@ -7,6 +7,7 @@ import type { Audit } from '../audit/assemble.ts';
 import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import { splitNames } from '../measures/splits.ts';
 import { table5 } from '../measures/table5.ts';
+import { toPointer } from '../admission/pointer.ts';
 import { formatFigure } from '../provenance/format.ts';
 import { visibleText } from '../provenance/untrusted.ts';
 import { headlineTable, precisionTable } from '../tables/adversarial.ts';
@@ -40,6 +41,11 @@ export interface LegendEntry {
 }
 
 const score = (v: number) => formatFigure(v, 'score');
+/**
+ * A mark's own provenance, as Plot's title channel writes it: an SVG <title> on the mark, which a
+ * pointer resting on it shows. The value as drawn, then the file and JSON Pointer it was read from.
+ */
+const source = (what: string, file: string, path: readonly (string | number)[]) => `${visibleText(what)}: ${file}#${toPointer(path)}`;
 /** A halo in the page's background colour behind text drawn over lines (the stylesheet maps white to the theme's background). */
 const HALO = { fill: 'currentColor', stroke: 'white', strokeWidth: 4, paintOrder: 'stroke' } as const;
 
@@ -74,7 +80,7 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
         marks: [
           Plot.ruleY([s.best_published.joint_accuracy.value], { stroke: 'currentColor', strokeDasharray: '5 4' }),
           Plot.ruleY([s.reachable_ceiling], { stroke: 'currentColor', strokeDasharray: '1 3' }),
-          Plot.dot(drawn, { x: 'ratio', y: 'joint', fill: 'reads', stroke: 'reads', strokeWidth: 2, r: 5, symbol: 'reads' }),
+          Plot.dot(drawn, { x: 'ratio', y: 'joint', fill: 'reads', stroke: 'reads', strokeWidth: 2, r: 5, symbol: 'reads', title: (d: (typeof drawn)[number]) => source(`${d.name}, joint ${score(d.joint)} at ${formatFigure(d.ratio, 'ratio')}`, 'results/adversarial.json', ['splits', split, 'predictors', d.name]) }),
           // Offsets are constants in Plot, so the labels come in groups: the headline predictor
           // at the top right is labelled leftwards below its dot, the others rightwards above.
           Plot.text(drawn.filter((d) => d.name === HEADLINE_PREDICTOR), { ...HALO, x: 'ratio', y: 'joint', text: (d: { name: string }) => visibleText(d.name), dx: -8, dy: 16, textAnchor: 'end' }),
@@ -144,7 +150,7 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
         symbol: { domain: splits, range: ['circle', 'square'] },
         marks: [
           Plot.link(leaders, { x1: 'precision', y1: 'recall', x2: (d: (typeof leaders)[number]) => d.lx - 0.005, y2: 'ly', stroke: 'currentColor', strokeOpacity: 0.45 }),
-          Plot.dot(rows, { x: 'precision', y: 'recall', stroke: 'split', symbol: 'split', r: 5, strokeWidth: 2 }),
+          Plot.dot(rows, { x: 'precision', y: 'recall', stroke: 'split', symbol: 'split', r: 5, strokeWidth: 2, title: (d: (typeof rows)[number]) => source(`${d.name} on ${d.split}, recall ${score(d.recall)}, precision ${score(d.precision)}`, 'results/adversarial.json', ['splits', d.split, 'predictors', d.name]) }),
           Plot.text(leaders, { ...HALO, x: 'lx', y: 'ly', text: (d: { name: string }) => visibleText(d.name), textAnchor: 'start', dx: 2 }),
           Plot.text(labelled.filter((r) => r.precision >= BAND && r.precision < 0.8), { ...HALO, x: 'precision', y: 'recall', text: (d: { name: string }) => visibleText(d.name), dx: 8, dy: -12, textAnchor: 'start' }),
           Plot.text(labelled.filter((r) => r.precision >= 0.8), { ...HALO, x: 'precision', y: 'recall', text: (d: { name: string }) => visibleText(d.name), dx: -4, dy: 18, textAnchor: 'end' }),
@@ -174,6 +180,7 @@ export function table5Chart(a: Audit): ChartSpec {
         diff,
         side: diff === 0 ? 'agrees' : 'differs',
         label: diff === 0 ? `agree: ${count(c.here.value)}` : `${signed(diff)}: ${count(c.paper.value)} \u2192 ${count(c.here.value)}`,
+        from: c.here.source.type === 'artifact' ? `${c.here.source.file}#${c.here.source.pointer}` : '',
       };
     }),
   );
@@ -205,7 +212,7 @@ export function table5Chart(a: Audit): ChartSpec {
         color: { domain: ['differs', 'agrees'], range: [SERIES[1], 'currentColor'] },
         marks: [
           Plot.ruleX([0], { stroke: 'currentColor' }),
-          Plot.barX(cells, { x1: 0, x2: 'diff', y: 'cell', fill: 'side', insetTop: 0, insetBottom: 0 }),
+          Plot.barX(cells, { x1: 0, x2: 'diff', y: 'cell', fill: 'side', insetTop: 0, insetBottom: 0, title: (c: (typeof cells)[number]) => `${visibleText(c.cell)}, ${c.label}: ${c.from}` }),
           Plot.dot(cells.filter((c) => c.diff === 0), { x: 0, y: 'cell', r: 3, fill: 'currentColor' }),
           l.narrow
             ? Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'left', text: (c: (typeof cells)[number]) => visibleText(`${c.cell}: ${c.label}`), textAnchor: 'start', dy: -21 })
@@ -246,7 +253,7 @@ export function reachChart(a: Audit): ChartSpec {
         marks: [
           Plot.link(rows, { x1: 'shortest', x2: 'squashed', y1: 'label', y2: 'label', stroke: 'currentColor', strokeOpacity: 0.35, dy: l.narrow ? 6 : 0 } as Plot.LinkOptions),
           Plot.dot(rows, { x: 'squashed', y: 'label', fill: () => 'label without spaces', r: 4, dy: l.narrow ? 6 : 0 } as Plot.DotOptions),
-          Plot.dot(rows, { x: 'shortest', y: 'label', fill: () => 'shortest string reaching it', symbol: 'square', r: 4, dy: l.narrow ? 6 : 0 } as Plot.DotOptions),
+          Plot.dot(rows, { x: 'shortest', y: 'label', fill: () => 'shortest string reaching it', symbol: 'square', r: 4, dy: l.narrow ? 6 : 0, title: (d: (typeof rows)[number]) => source(`${d.label}, reached by ${d.shortest} characters`, 'results/normaliser.json', ['shortest_reaching', d.label, 'length']) } as Plot.DotOptions),
           ...(l.narrow ? [Plot.text(rows, { ...HALO, y: 'label', text: (r: { label: string }) => visibleText(r.label), frameAnchor: 'left', textAnchor: 'start', dy: -10 })] : []),
         ],
       }),
@@ -266,9 +273,10 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
   return perCategoryBlockTables(a).map((block) => {
     const rowX = a.catf1.rows.find((r) => r.split === block.split && r.predictor === x)!;
     const rowY = a.catf1.rows.find((r) => r.split === block.split && r.predictor === y)!;
+    const [ix, iy] = [a.catf1.rows.indexOf(rowX), a.catf1.rows.indexOf(rowY)];
     const points = Object.keys(rowX.per_category).flatMap((label) => [
-      { label, predictor: x, f1: rowX.per_category[label]!.f1 },
-      { label, predictor: y, f1: rowY.per_category[label]!.f1 },
+      { label, predictor: x, f1: rowX.per_category[label]!.f1, row: ix },
+      { label, predictor: y, f1: rowY.per_category[label]!.f1, row: iy },
     ]);
     const id = `chart-per-category-${slug(block.split)}`;
     return {
@@ -290,7 +298,7 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
           fy: { label: null, domain: Object.keys(rowX.per_category), axis: l.narrow ? null : 'left', padding: 0.15 },
           color: { domain: [x, y], range: [...SERIES] },
           marks: [
-            Plot.barX(points, { x: 'f1', y: 'predictor', fy: 'label', fill: 'predictor' }),
+            Plot.barX(points, { x: 'f1', y: 'predictor', fy: 'label', fill: 'predictor', title: (d: (typeof points)[number]) => source(`${d.predictor}, ${d.label}, F-score ${score(d.f1)}`, 'results/catf1.json', ['rows', d.row, 'per_category', d.label, 'f1']) }),
             ...(l.narrow ? [Plot.text(Object.keys(rowX.per_category), { ...HALO, fy: (d: string) => d, text: (d: string) => d, frameAnchor: 'top-left', lineAnchor: 'top' })] : []),
           ],
         }),

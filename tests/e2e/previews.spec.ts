@@ -61,3 +61,21 @@ test('each chart offers itself as SVG and PNG, and the SVG holds no text to miss
     else expect((await res.body()).subarray(1, 4).toString('latin1'), href).toBe('PNG');
   }
 });
+
+test('each mark of a chart names where its value comes from, as a title the pointer shows, and the pointer resolves in the artifact', async ({ page }) => {
+  let marks = 0;
+  for (const path of ['properties/p1/', 'properties/p6/', 'properties/p7/', 'properties/p9/']) {
+    await page.goto(path);
+    const titles = await page.locator('.chart-svg svg[data-layout="wide"] title').allTextContents();
+    expect(titles.length, path).toBeGreaterThan(0);
+    for (const t of titles) {
+      const m = /: (results\/[a-z0-9]+\.json)#(\/.*)$/.exec(t);
+      expect(m, t).not.toBeNull();
+      const doc = JSON.parse(readFileSync(join(SHARED, m![1]!), 'utf8'));
+      const value = m![2]!.split('/').slice(1).map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~')).reduce((v: unknown, k) => (v as Record<string, unknown> | undefined)?.[k], doc);
+      expect(value, t).not.toBeUndefined();
+      marks++;
+    }
+  }
+  expect(marks).toBeGreaterThan(20);
+});
