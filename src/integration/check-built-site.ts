@@ -10,7 +10,7 @@ import { checkLinks } from '../guards/links.ts';
 import { checkOutputSizes } from '../guards/output-size.ts';
 import { checkOwnScripts } from '../guards/own-scripts.ts';
 import { checkPublishedText } from '../guards/published-text.ts';
-import { rasteriseImages } from '../passes/rasterise.ts';
+import { startRasterising } from '../passes/rasterise.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
 import { startSearchIndex } from '../passes/search-index.ts';
 import { fail, type Logger } from './refusal.ts';
@@ -28,6 +28,8 @@ export async function checkBuilt({ dist, base, site, publishing, revision }: Bui
   // Sizes first, before any pass reads a page: an unbounded page stops here.
   fail('The built site publishes a page or download above its size limit', checkOutputSizes(dist));
   const rewritten = rewritePages(dist);
+  // The images are drawn in resvg's threads while this one checks the pages; written only once the checks below pass.
+  const finishImages = startRasterising(dist);
   logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);
   logger.info(`print references: external links numbered on ${rewritten.printReferences} page(s)`);
   logger.info(`content security policy: inline scripts hashed on ${rewritten.scriptsHashed} page(s)`);
@@ -37,8 +39,8 @@ export async function checkBuilt({ dist, base, site, publishing, revision }: Bui
   logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
   fail('The built site ships what is not its own', checkOwnScripts(dist, base, read));
   logger.info('own scripts: no script, meta refresh or event handler but those the site writes');
-  // Drawn once the figure check has read their SVG, before the link check looks for them.
-  const images = rasteriseImages(dist);
+  // Written once the figure check has read their SVG, before the link check looks for them.
+  const images = await finishImages();
   logger.info(`images: ${images.cards} share cards and ${images.charts} chart images drawn as PNG, the charts' SVG outlined`);
   logger.info(`search index: written by Pagefind from the ${await finishSearchIndex()} pages it read (a page without data-pagefind-body is read and left out)`);
   const links = checkLinks(dist, base, site, read, revision);

@@ -59,14 +59,14 @@ describe('chart images', () => {
 });
 
 describe('the rasterising pass', () => {
-  test('each card becomes a PNG of its width; each chart image a PNG, its SVG rewritten with text as paths', () => {
+  test('each card becomes a PNG of its width; each chart image a PNG, its SVG rewritten with text as paths', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'images-'));
     try {
       mkdirSync(join(dist, 'share'));
       mkdirSync(join(dist, 'data'));
       writeFileSync(join(dist, 'share/report.svg'), card(['scores ', { fig }]));
       writeFileSync(join(dist, 'data/chart-x.svg'), chartImageSvg({ parts: ['Title'], size: 26 }, '<svg viewBox="0 0 640 400"><text x="10" y="20">axis</text></svg>', [{ parts: ['Data'], size: 17 }]));
-      assert.deepEqual(rasteriseImages(dist), { cards: 1, charts: 1 });
+      assert.deepEqual(await rasteriseImages(dist), { cards: 1, charts: 1 });
       const png = readFileSync(join(dist, 'share/report.png'));
       assert.deepEqual([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join(''), 'PNG');
       assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1200, 630], 'IHDR: 1200 x 630');
@@ -78,12 +78,12 @@ describe('the rasterising pass', () => {
       rmSync(dist, { recursive: true, force: true });
     }
   });
-  test('an SVG resvg cannot draw stops the build with one message naming the file', () => {
+  test('an SVG resvg cannot draw stops the build with one message naming the file', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'images-'));
     try {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/bad.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" width="2"></svg>');
-      assert.throws(() => rasteriseImages(dist), /share\/bad\.svg: resvg cannot draw this SVG/);
+      await assert.rejects(rasteriseImages(dist), /share\/bad\.svg: resvg cannot draw this SVG/);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
