@@ -15,6 +15,7 @@ import { ARTIFACT_PATHS } from '../../src/admission/schemas.ts';
 import { writeSyntheticCopy } from './synthetic-index.ts';
 import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
 import { median } from './median.ts';
+import { SHELL_SCRIPT } from '../../src/site/shell-script.ts';
 
 const root = join(import.meta.dirname, '../..');
 const shared = auditCopy(root);
@@ -34,7 +35,8 @@ function table(title: string, rows: Weight[]) {
   console.log(`\n${title} (KB: raw, gzip; SVG is inline, part of the HTML)`);
   console.log(`${'page'.padEnd(24)} ${'HTML'.padStart(14)} ${'CSS'.padStart(14)} ${'JS'.padStart(14)} ${'SVG'.padStart(14)}   total gzip  budget`);
   for (const r of rows.sort((a, b) => a.page.localeCompare(b.page))) {
-    const ok = r.total < BUDGET_GZ && (r.js[0] === 0 || r.page === '/search/');
+    // JSON-LD data blocks are not counted as script; the shell's one inline script is allowed on every page.
+    const ok = r.total < BUDGET_GZ && (r.js[0] <= Buffer.byteLength(SHELL_SCRIPT) || r.page === '/search/');
     console.log(`${r.page.padEnd(24)} ${pair(r.html)} ${pair(r.css)} ${pair(r.js)} ${pair(r.svg)}   ${kb(r.total).padStart(9)}  ${ok ? 'ok' : 'OVER'}`);
   }
 }
