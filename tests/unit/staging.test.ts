@@ -162,8 +162,10 @@ describe('a planted staging folder', () => {
 describe('recovery does not wait on a process no one reaps', () => {
   test('staging whose run is a zombie is settled', async () => {
     const s = state();
-    // `true` exits at once and becomes a zombie: its parent, exec'd into sleep, never waits for it.
-    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The child exits only once its parent has exec'd into sleep (so the shell cannot reap it first),
+    // and becomes a zombie: sleep never waits for it.
+    const child = `sh -c 'while [ "$(cat /proc/$PPID/comm)" != sleep ]; do sleep 0.01; done'`;
+    const parent = spawn('sh', ['-c', `${child} & echo $!; exec sleep 30`], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const pid = Number(await new Promise<string>((done) => parent.stdout!.once('data', (d: Buffer) => done(d.toString().trim()))));
       const deadline = Date.now() + 10_000;
