@@ -74,8 +74,9 @@ function summarise(p: Profile): void {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'trail-profile-'));
+// The build refuses an output folder outside the project, so the profile's build writes a new one inside it.
+const out = join(root, `.profile-dist-${process.pid}`);
 try {
-  const out = join(dir, 'dist');
   const r = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
     cwd: root,
     encoding: 'utf8',
@@ -90,4 +91,5 @@ try {
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
 }
