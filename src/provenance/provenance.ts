@@ -128,6 +128,7 @@ export function provenanceAttributes(source: Source): Record<string, string | un
     'data-file': source.type === 'artifact' || source.type === 'record' ? source.file : source.type === 'lock' ? 'artifacts.lock.json' : undefined,
     'data-pointer': source.type === 'artifact' || source.type === 'lock' || source.type === 'record' ? visibleText(source.pointer) : undefined,
     'data-derivation': source.type === 'derived' ? source.name : undefined,
+    'data-citation': source.type === 'paper' ? source.citation : undefined,
   };
 }
 

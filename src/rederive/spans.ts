@@ -10,7 +10,7 @@ export const spansRederivation: Rederivation = {
   name: 'span-index',
   title: 'Traces, spans and span-only predictions, from the span index',
   explanation:
-    "Counts each split's traces and spans in index/spans.json, then rebuilds what the two predictors that never read the gold must emit: every distinct span id of every scored trace once, and that times the number of taxonomy labels, with their volume ratios.",
+    "Counts each split's traces and spans in index/spans.json, then rebuilds what every-span-once and all-spans-all-categories must emit: every distinct span id of every scored trace once, and that times the number of taxonomy labels, with their volume ratios.",
   source: 'src/rederive/spans.ts',
   properties: ['P1', 'P9'],
   run: (a) => {

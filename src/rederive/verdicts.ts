@@ -1,4 +1,4 @@
-/** All nine verdicts, by the rules the audit states for them (spec section 5), from recomputed inputs where we have them. */
+/** All nine verdicts, by the rules of the audit's measuring code as our reading of it records them (audit-report-spec.md, section 5), from recomputed inputs where we have them. */
 import type { Artifacts } from '../admission/types.ts';
 import { artifactAt } from '../admission/artifacts.ts';
 import { toPointer } from '../admission/pointer.ts';
@@ -66,7 +66,7 @@ export const verdictsRederivation: Rederivation = {
   name: 'verdicts',
   title: 'All nine verdicts, by their rules',
   explanation:
-    "Applies to the data, for each property, the rule the audit's measuring code uses, as we read that code: P1 from the headline and best published values, P2 to P4 and P9 from the counts, P5 and P6 from the substring enumeration, P7 from the two per-category blocks, P8 from the rescored null-category runs.",
+    "Applies to the data, for each property, the rule the audit's measuring code uses, as we read that code: P1 from the headline and best published values, P2 to P4 and P9 from the counts, P5 from the substring enumeration and the figures rescored under the shuffled taxonomy, P6 from the substring enumeration, P7 from the two per-category blocks, P8 from the rescored null-category runs and the real gold's null categories.",
   source: 'src/rederive/verdicts.ts',
   properties: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'],
   run: (a) => {
