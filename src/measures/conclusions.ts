@@ -89,6 +89,16 @@ export const CONCLUSIONS = {
       return (by.length === 1 && by[0]!.split === 'SWE Bench') || `they lie in ${by.map((b) => b.split).join(', ') || 'no split'}`;
     },
   },
+  'absent-locations-are-sentences': {
+    states: 'every gold location that is not a span is a sentence (it has a space), not an identifier',
+    check: (a) => {
+      const locations = splitNames(a).flatMap((split) => Object.values(a.adversarial.splits[split]!.locations_off_the_index).flat());
+      if (locations.length === 0) return 'there are none';
+      const words = locations.filter((l) => !/\s/.test(l.trim()));
+      if (words.length > 0) return `${words.length} of them have no space`;
+      return true;
+    },
+  },
   'eleven-percent-by-truncation': {
     states: 'the plain mean of the per-split best scores reaches the abstract figure only by truncation, and weighting moves it further away',
     check: (a) => {
@@ -178,6 +188,17 @@ export const CONCLUSIONS = {
     check: (a) => {
       const v = a.datacheck.vocabulary;
       return v.dropped_spellings * 2 < v.off_taxonomy || `${v.dropped_spellings} of ${v.off_taxonomy} are dropped`;
+    },
+  },
+  'fallback-both-ways': {
+    states: 'the gold has a spelling the fallback loop promotes onto a label it sits inside, and one that holds a label yet reaches none',
+    check: (a) => {
+      const drift = a.normaliser.gold_drift;
+      const promoted = drift.some((d) => d.loop === 'fallback');
+      const stranded = drift.some((d) => d.loop === 'neither' && d.labels_inside_it.length > 0);
+      if (!promoted) return 'no spelling is promoted by the fallback loop';
+      if (!stranded) return 'no spelling that holds a label reaches nothing';
+      return true;
     },
   },
   'space-lands-on-first-label': {
