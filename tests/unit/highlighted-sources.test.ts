@@ -4,7 +4,7 @@
  * their text is exactly the file's.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -31,12 +31,15 @@ describe('highlighted sources', () => {
     assert.match(html, /--shiki-dark:/);
   });
 
-  test("Shiki's core with one grammar writes exactly what Shiki's full bundle writes", async () => {
+  test("Shiki's core with its one grammar writes exactly what Shiki's full bundle writes, for every file the method page shows", async () => {
     const { codeToHtml } = await import('shiki');
-    const file = 'src/audit/highlighted-sources.ts';
-    const text = readFileSync(file, 'utf8').replace(/\n$/, '');
-    const full = await codeToHtml(text, { lang: 'ts', themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false });
-    assert.equal((await highlightFiles(process.cwd(), [file]))[file], full);
+    const files = ['src/audit/highlighted-sources.ts', ...readdirSync('src/rederive').filter((f) => f.endsWith('.ts')).map((f) => `src/rederive/${f}`)];
+    const ours = await highlightFiles(process.cwd(), files);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8').replace(/\n$/, '');
+      const full = await codeToHtml(text, { lang: 'ts', themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false });
+      assert.equal(ours[file], full, file);
+    }
   });
 
   test('the worker answers with exactly what highlighting in place gives', async () => {
