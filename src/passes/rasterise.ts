@@ -15,8 +15,8 @@ import type { Drawn, Job } from './draw-image.ts';
 import { ProblemError } from '../core/problem.ts';
 
 const require = createRequire(import.meta.url);
-/** A chart's PNG: one and a third times the drawing's width, sharp on a slide or a retina screen. */
-export const CHART_PNG_WIDTH = 1600;
+/** A chart's PNG: at the chart image's own width, the width of a card; the outlined SVG beside it is the copy that scales. */
+export const CHART_PNG_WIDTH = CARD.width;
 const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.ttf'].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
 
 const cannotDraw = (rel: string, message: string) =>
