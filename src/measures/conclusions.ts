@@ -266,7 +266,7 @@ export const CONCLUSIONS = {
     check: (a) => abstractCounts(a).every((c) => c.abstract.value !== c.table5.value) || 'some abstract total equals the Table 5 sum',
   },
   'index-holds-identifiers-only': {
-    states: "the span index, and no other artifact, holds identifiers only: none of TRAIL's own words and no string longer than three words",
+    states: "the span index is the only artifact with none of TRAIL's own words and no string longer than three words",
     check: (a) => {
       const rows = inventory(a);
       const row = rows.find((r) => r.file === 'index/spans.json')!;

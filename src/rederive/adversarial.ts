@@ -7,7 +7,7 @@ export const ratiosRederivation: Rederivation = {
   name: 'ratios-and-ceilings',
   title: 'Every volume ratio and reachable ceiling',
   explanation:
-    'Divides each predictor\'s emitted errors by the gold errors, and the traces whose gold carries an error by the traces scored, rounding to ten places as the audit does (half to even, on the exact binary value).',
+    'Divides each predictor\'s emitted errors by the gold errors, and the traces whose gold carries an error by the traces scored, rounding to ten places, the precision the artifacts give (as Python rounds: half to even, on the exact binary value).',
   source: 'src/rederive/adversarial.ts',
   properties: ['P1'],
   run: (a) => {

@@ -176,7 +176,7 @@ describe('stated conclusions', () => {
         for (const f of ['results/adversarial.json', 'results/datacheck.json', 'results/normaliser.json', 'results/catf1.json'] as const) c.set(f, '/index_sha256', digest);
       },
       'index-holds-identifiers-only',
-      'identifiers only',
+      'the only artifact with none',
     ],
     [
       (c) => {
