@@ -75,7 +75,7 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
   const { trail_repository, pinned_commit, scorer_path } = a.pins;
   const page = `properties/${name.toLowerCase()}/`;
   return {
-    description: `The evidence for property ${name} of the TRAIL scorer audit, as the site shows it on ${address(page)}: every artifact value its page rests on, with where it is shown.`,
+    description: `The evidence for property ${name} of the TRAIL scorer audit, as the site shows it on ${address(page)}: every artifact value in its verdict and in its findings' tables, with where it is shown.`,
     page: address(page),
     sections: PACKET_SECTIONS,
     property: name,

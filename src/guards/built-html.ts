@@ -104,6 +104,20 @@ export function placedFindings(document: HtmlDocument): string[] {
 
 const REGISTRY = 'src/findings/registry.ts';
 
+/**
+ * A page that lists its re-derivations (a property page, each item marked data-rederivation)
+ * must list every re-derivation one of its figures names: the page says its notes and its
+ * list agree. Pages without such a list point to the method page, which lists them all.
+ */
+export function unlistedRederivations(document: HtmlDocument, file: string): Problem[] {
+  const listed = new Set(elementsWhere(document, (e) => attr(e, 'data-rederivation') !== undefined).map((e) => attr(e, 'data-rederivation')!));
+  if (listed.size === 0) return [];
+  const named = new Set(elementsWhere(document, (e) => attr(e, 'data-rederived') !== undefined).map((e) => attr(e, 'data-rederived')!));
+  return [...named]
+    .filter((n) => !listed.has(n))
+    .map((n) => ({ file, place: 'Re-derived at build', message: `a figure on this page names the re-derivation "${n}", which the page's list does not: add this property to its properties (src/rederive/)` }));
+}
+
 /** Checks a built site; returns the problems that must stop the build (empty when clean). */
 export function checkBuiltSite(dist: string, read: PageReader = pageReader()): Problem[] {
   const problems: Problem[] = [];
@@ -111,6 +125,7 @@ export function checkBuiltSite(dist: string, read: PageReader = pageReader()): P
   for (const { path, rel } of builtPages(dist)) {
     const document = read(path);
     problems.push(...scanDocument(document, rel));
+    problems.push(...unlistedRederivations(document, rel));
     for (const id of placedFindings(document)) placed.add(id);
   }
   // The images drawn from data are read like pages: every figure in them is marked as on the pages.

@@ -9,7 +9,7 @@ export const ratiosRederivation: Rederivation = {
   explanation:
     'Divides each predictor\'s emitted errors by the gold errors, and the traces whose gold carries an error by the traces scored, rounding to ten places, the precision the artifacts give (as Python rounds: half to even, on the exact binary value).',
   source: 'src/rederive/adversarial.ts',
-  properties: ['P1'],
+  properties: ['P1', 'P2'],
   run: (a) => {
     const out: Comparison[] = [];
     for (const [split, s] of Object.entries(a.adversarial.splits)) {

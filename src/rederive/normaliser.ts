@@ -16,7 +16,7 @@ export const normaliserRederivation: Rederivation = {
   name: 'normaliser',
   title: 'The normaliser, rerun on every substring of the taxonomy',
   explanation:
-    "Enumerates every distinct substring of the space-stripped, lowercased labels and normalises each with our reimplementation of the scorer's normaliser: which labels each reaches, the shortest string reaching each label, the probes, which strings depend on the list's order, which of them move under the recorded shuffle, and where each drifted gold spelling lands and by which loop.",
+    "Enumerates every distinct substring of the space-stripped, lowercased labels and normalises each with our reimplementation of the scorer's normaliser: which labels each reaches, the shortest string reaching each label, the probes, which strings depend on the list's order, which of them move under the recorded shuffle, and where each drifted gold spelling lands and by which loop; the vocabulary's counts of spellings off the taxonomy, and of their errors, are recounted from that list of drifted spellings.",
   source: 'src/rederive/normaliser.ts',
   properties: ['P4', 'P5', 'P6'],
   run: (a) => {

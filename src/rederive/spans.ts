@@ -12,7 +12,7 @@ export const spansRederivation: Rederivation = {
   explanation:
     "Counts each split's traces and spans in index/spans.json, then rebuilds what every-span-once and all-spans-all-categories must emit: every distinct span id of every scored trace once, and that times the number of taxonomy labels, with their volume ratios.",
   source: 'src/rederive/spans.ts',
-  properties: ['P1', 'P9'],
+  properties: ['P1', 'P2', 'P9'],
   run: (a) => {
     const out: Comparison[] = [];
     const labels = pinnedTaxonomy(a).length;

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { assembleAudit } from '../../src/audit/assemble.ts';
 import { assertConclusion, CONCLUSIONS } from '../../src/measures/conclusions.ts';
-import { checkBuiltSite, scanHtml } from '../../src/guards/built-html.ts';
+import { checkBuiltSite, scanHtml, unlistedRederivations } from '../../src/guards/built-html.ts';
 import { describeProblem } from '../../src/core/problem.ts';
+import { readHtml } from '../../src/core/html-tree.ts';
 import { checkMdxSource } from '../../src/guards/mdx-source.ts';
 import { MDX_COMPONENT_NAMES } from '../../src/components/mdx-component-names.ts';
 import { indexDigest } from '../../src/admission/digest.ts';
@@ -92,6 +93,20 @@ describe('MDX source check', () => {
       assert.match(p.map((x) => x.message).join('\n'), expected);
     });
   }
+});
+
+describe("a page's re-derivations against its figures' notes", () => {
+  const page = (listed: string[], named: string[]) =>
+    readHtml(`<main><ul>${listed.map((n) => `<li data-rederivation="${n}">x</li>`).join('')}</ul>${named.map((n) => `<td data-rederived="${n}">x</td>`).join('')}</main>`);
+  test('a figure naming a re-derivation the list leaves out is reported, naming it', () => {
+    assert.deepEqual(unlistedRederivations(page(['span-index'], ['span-index', 'reference-predictors']), 'properties/p2/index.html').map(describeProblem), [
+      'properties/p2/index.html at Re-derived at build: a figure on this page names the re-derivation "reference-predictors", which the page\'s list does not: add this property to its properties (src/rederive/)',
+    ]);
+  });
+  test('a list that covers every named one passes, and a page with no list is not judged', () => {
+    assert.deepEqual(unlistedRederivations(page(['span-index', 'verdicts'], ['span-index']), 'a.html'), []);
+    assert.deepEqual(unlistedRederivations(page([], ['span-index']), 'a.html'), []);
+  });
 });
 
 describe('findings registry, both ways', () => {

@@ -10,7 +10,7 @@ const F = 'results/adversarial.json' as const;
 
 export const headline = {
   id: 'headline',
-  title: 'Every predictor on both splits',
+  title: 'The six headline predictors on both splits',
   properties: ['P1', 'P2'],
   evidence: (a) => [
     ...splitNames(a).map((split): EvidenceItem => {
