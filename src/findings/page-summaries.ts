@@ -33,7 +33,7 @@ export function reportSummary(a: Audit): Rich {
 export function propertySummary(a: Audit, name: PropertyName): Rich {
   const p = a.properties.find((q) => q.name === name)!;
   const at = (k: string) => toPointer(['properties', name, k]);
-  return [`${name}: `, { words: words(a, p.file, at('verdict')) }, '. ', { words: words(a, p.file, at('magnitude')) }];
+  return [`${name}: `, { words: words(a, p.file, at('verdict')) }, ". In the audit's words: ", { words: words(a, p.file, at('magnitude')) }];
 }
 
 /**
