@@ -9,8 +9,10 @@ import { resolvePointer, toPointer } from '../admission/pointer.ts';
 import { artifactOf, parseRef, rederivedBy } from '../provenance/provenance.ts';
 import { PROPERTY_SCORER_LINES } from './properties.ts';
 import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
-import { finding, findingTables, findingsOf } from './registry.ts';
-import { cellSource, type Cell } from '../tables/spec.ts';
+import { evidenceOf, finding, findingTables, findingsOf } from './registry.ts';
+import type { EvidenceItem, Rich } from './descriptors/descriptor.ts';
+import { cellSource, type Cell, type TableSpec } from '../tables/spec.ts';
+import type { Source } from '../provenance/provenance.ts';
 import { provenanceChain } from './provenance-chain.ts';
 
 /** What each section of the packet holds, in the packet itself. */
@@ -20,42 +22,60 @@ const PACKET_SECTIONS = {
   findings: "the findings that evidence the property, each with its place on the page and its tables (each also as CSV)",
   pins: 'what the audit measured: the TRAIL commit, the scorer and the data, by digest',
   files: 'the artifacts the values come from, with their digests and commits',
-  leaves: 'every artifact value the page rests on: its file and JSON Pointer, the tables that show it ("property" for the three above), the value, and the re-derivation that recomputed it, if any',
+  leaves: 'every artifact value the property\'s verdict and evidence show (its tables, their captions and notes, its charts\' data and collapsed blocks): its file and JSON Pointer, where it is shown ("property" for the three above), the value, and the re-derivation that recomputed it, if any; a figure in the page\'s prose carries its pointer on the page',
   rederivations: "the site's own recomputations that cover the property, with every comparison",
   scorer_lines: "the lines of TRAIL's scorer the property concerns, linked at the pinned commit",
   provenance: 'the chain from the verdict to the bytes, as linked records (JSON-LD, in W3C PROV terms where they fit): the rule, the scorer lines, every leaf with its file, and the figures on the page that show each',
   revision: 'the site and audit revisions the packet was built from',
 } as const;
 
-function leafOf(cell: Cell): string | undefined {
-  const source = cellSource(cell);
-  return source?.type === 'artifact' ? `${source.file}#${source.pointer}` : undefined;
-}
+const artifactRef = (source: Source | undefined) => (source?.type === 'artifact' ? `${source.file}#${source.pointer}` : undefined);
+const leafOf = (cell: Cell) => artifactRef(cellSource(cell));
+const richRefs = (rich: Rich | undefined) => (rich ?? []).flatMap((p) => (typeof p === 'string' ? [] : [artifactRef('fig' in p ? p.fig.source : p.words.source)]));
 
-/** `file#pointer` of every artifact leaf a property's page and packet rest on: its own three leaves, then its findings' table cells. */
-export function evidenceRefs(a: Audit, name: PropertyName): string[] {
-  const p = a.properties.find((q) => q.name === name)!;
-  const refs = new Set<string>(['claim', 'verdict', 'magnitude'].map((k) => `${p.file}#${toPointer(['properties', name, k])}`));
-  for (const id of findingsOf(name)) for (const t of findingTables(a, id)) for (const row of t.table.rows) for (const cell of row) {
-    const r = leafOf(cell);
-    if (r) refs.add(r);
+/** A table's leaves: the artifact labels of its columns, then its cells. */
+const tableRefs = (t: TableSpec, at: string): [string | undefined, string][] => [
+  ...t.table.columns.map((c): [string | undefined, string] => [typeof c.label === 'string' ? undefined : artifactRef(c.label.source), at]),
+  ...t.table.rows.flatMap((row) => row.map((cell): [string | undefined, string] => [leafOf(cell), at])),
+];
+
+/** Every artifact leaf an evidence list shows, with where: each table's cells, caption and note (under the table's id), a chart's tables (under the chart's), a collapsed block's summary and list. */
+function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string, where: string][] {
+  const out: [string | undefined, string][] = [];
+  for (const item of items) {
+    if ('table' in item) {
+      const t = item.table;
+      for (const r of [...richRefs(item.caption), ...richRefs(item.note), ...richRefs(item.split ? [{ words: item.split }] : [])]) out.push([r, t.id]);
+      out.push(...tableRefs(t, t.id));
+    } else if ('chart' in item) {
+      for (const t of item.chart.data) out.push(...tableRefs(t, item.chart.id));
+    } else {
+      const d = item.details;
+      const here = d.id ?? under ?? 'evidence';
+      for (const r of richRefs(d.summary)) out.push([r, here]);
+      for (const w of d.list?.items ?? []) out.push([artifactRef(w.source), here]);
+      out.push(...itemRefs(d.items, here));
+    }
   }
-  return [...refs];
+  return out.filter((x): x is [string, string] => x[0] !== undefined);
 }
 
-/** Where each leaf is shown: "property" for the property's own three, else the ids of the tables whose cells hold it. */
+/** Where each leaf of a property's verdict and evidence is shown: "property" for its own three, else the ids of the tables, charts or blocks that show it. */
 function shownIn(a: Audit, name: PropertyName): Map<string, string[]> {
   const p = a.properties.find((q) => q.name === name)!;
   const where = new Map<string, string[]>(['claim', 'verdict', 'magnitude'].map((k) => [`${p.file}#${toPointer(['properties', name, k])}`, ['property']]));
-  for (const id of findingsOf(name)) for (const t of findingTables(a, id)) for (const row of t.table.rows) for (const cell of row) {
-    const r = leafOf(cell);
-    if (!r) continue;
-    const tables = where.get(r) ?? [];
-    if (!tables.includes(t.id)) tables.push(t.id);
-    where.set(r, tables);
+  for (const id of findingsOf(name)) {
+    for (const [r, at] of itemRefs(evidenceOf(a, id))) {
+      const places = where.get(r) ?? [];
+      if (!places.includes(at)) places.push(at);
+      where.set(r, places);
+    }
   }
   return where;
 }
+
+/** `file#pointer` of every artifact leaf a property's verdict and evidence show: its own three leaves, then its findings' evidence. */
+export const evidenceRefs = (a: Audit, name: PropertyName): string[] => [...shownIn(a, name).keys()];
 
 /**
  * The packet. `address` turns a path under the site's base ("properties/p1/", "data/x.csv") into
@@ -75,7 +95,7 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
   const { trail_repository, pinned_commit, scorer_path } = a.pins;
   const page = `properties/${name.toLowerCase()}/`;
   return {
-    description: `The evidence for property ${name} of the TRAIL scorer audit, as the site shows it on ${address(page)}: every artifact value in its verdict and in its findings' tables, with where it is shown.`,
+    description: `The evidence for property ${name} of the TRAIL scorer audit, as the site shows it on ${address(page)}: every artifact value in its verdict and in its evidence, with where it is shown.`,
     page: address(page),
     sections: PACKET_SECTIONS,
     property: name,

@@ -4,6 +4,8 @@
  * text of a table cell DataTable marked as a figure. Also pairs
  * the findings placed on pages with the registry, both ways.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Problem } from '../core/problem.ts';
 import { FINDING_IDS } from '../findings/registry.ts';
 import { builtImages, builtPages } from '../site/built-pages.ts';
@@ -118,6 +120,26 @@ export function unlistedRederivations(document: HtmlDocument, file: string): Pro
     .map((n) => ({ file, place: 'Re-derived at build', message: `a figure on this page names the re-derivation "${n}", which the page's list does not: add this property to its properties (src/rederive/)` }));
 }
 
+/**
+ * A property page's evidence packet (evidence.json beside it) says it holds every artifact value
+ * the page's evidence shows: each leaf a figure inside a placed finding points at must be among
+ * the packet's leaves.
+ */
+export function packetGaps(document: HtmlDocument, file: string, packet: string): Problem[] {
+  let leaves: Set<string>;
+  try {
+    const parsed = JSON.parse(packet) as { leaves?: { file: string; pointer: string }[] };
+    leaves = new Set((parsed.leaves ?? []).map((l) => `${l.file}#${l.pointer}`));
+  } catch {
+    return [{ file, place: 'evidence.json', message: 'the evidence packet beside this page is not JSON' }];
+  }
+  const shown = new Set<string>();
+  for (const f of elementsWhere(document, (e) => attr(e, 'data-finding') !== undefined)) {
+    for (const e of elementsWhere(f as unknown as HtmlDocument, (x) => attr(x, 'data-source') === 'artifact' && attr(x, 'data-pointer') !== undefined)) shown.add(`${attr(e, 'data-file')}#${attr(e, 'data-pointer')}`);
+  }
+  return [...shown].filter((r) => !leaves.has(r)).map((r) => ({ file, place: 'evidence.json', message: `the page's evidence shows ${r}, which its evidence packet does not hold` }));
+}
+
 /** Checks a built site; returns the problems that must stop the build (empty when clean). */
 export function checkBuiltSite(dist: string, read: PageReader = pageReader()): Problem[] {
   const problems: Problem[] = [];
@@ -126,6 +148,8 @@ export function checkBuiltSite(dist: string, read: PageReader = pageReader()): P
     const document = read(path);
     problems.push(...scanDocument(document, rel));
     problems.push(...unlistedRederivations(document, rel));
+    const packet = join(dirname(path), 'evidence.json');
+    if (/^properties\/p\d+\/index\.html$/.test(rel)) problems.push(...(existsSync(packet) ? packetGaps(document, rel, readFileSync(packet, 'utf8')) : [{ file: rel, place: 'evidence.json', message: 'the page has no evidence packet beside it' }]));
     for (const id of placedFindings(document)) placed.add(id);
   }
   // The images drawn from data are read like pages: every figure in them is marked as on the pages.

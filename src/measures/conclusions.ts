@@ -47,12 +47,6 @@ export const CONCLUSIONS = {
     states: `${HEADLINE_PREDICTOR} reads only span identifiers, never the gold`,
     check: (a) => splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).reads === 'spans') || 'it is recorded as reading the gold',
   },
-  'headline-not-above-oracle': {
-    states: `${HEADLINE_PREDICTOR} does not beat the oracle that knows the gold locations`,
-    check: (a) =>
-      splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).joint_accuracy <= predictor(a, s, ORACLE_PREDICTOR).joint_accuracy) ||
-      'on some split it scores above the oracle',
-  },
   'nothing-reaches-perfect': {
     states: 'no predictor of the headline tables and no ceiling reaches a perfect joint or location accuracy on any split',
     check: (a) => {

@@ -16,7 +16,7 @@ import { propertyPages } from './_property-pages.ts';
 export const STATIC_PAGES = {
   changes: {
     title: 'What changed between audit revisions',
-    description: "Every revision of the audit's artifacts this site has accepted, newest first: the date, the lock digests, each file's old and new commit, and every changed value by JSON Pointer.",
+    description: "The changes to the audit's artifacts this site has accepted, if any, newest first: the date, the lock digests, each file's old and new commit, and every changed value by JSON Pointer.",
   },
   search: {
     title: 'Search: TRAIL scorer audit',

@@ -3,7 +3,7 @@
  * citing where in the paper it stands, rendered through the same figure component.
  */
 import type { Figure } from './provenance.ts';
-import { PAPER_ID } from './sources.ts';
+import { PAPER_BASE_ID, PAPER_ID } from './sources.ts';
 
 // The paper itself is cited once, in sources.ts; its identifier is re-exported for older imports.
 export { PAPER_ID };
@@ -13,6 +13,6 @@ export const PAPER_FIGURES = {
   combinedJoint: {
     value: 0.11,
     kind: 'percent',
-    source: { type: 'paper', citation: `${PAPER_ID}, abstract: the figure it gives for the best model, as the audit's README transcribes it (this site holds no copy of the paper)` },
+    source: { type: 'paper', citation: `${PAPER_BASE_ID}, abstract: the figure it gives for the best model, as the audit's README transcribes it (this site holds no copy of the paper)` },
   },
 } as const satisfies Record<string, Figure>;

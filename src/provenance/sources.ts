@@ -23,6 +23,8 @@ export const TRAIL_PAPER = {
 } as const;
 
 export const PAPER_ID = `arXiv:${TRAIL_PAPER.arxiv}${TRAIL_PAPER.version}` as const;
+/** The paper without its version: how the audit's README cites it, so what the site takes from the README cites no version either. */
+export const PAPER_BASE_ID = `arXiv:${TRAIL_PAPER.arxiv}` as const;
 
 /** The year of the first version, read from the identifier: its first two digits are the year. */
 export const PAPER_YEAR: Figure = {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { assembleAudit } from '../../src/audit/assemble.ts';
 import { assertConclusion, CONCLUSIONS } from '../../src/measures/conclusions.ts';
-import { checkBuiltSite, scanHtml, unlistedRederivations } from '../../src/guards/built-html.ts';
+import { checkBuiltSite, packetGaps, scanHtml, unlistedRederivations } from '../../src/guards/built-html.ts';
 import { describeProblem } from '../../src/core/problem.ts';
 import { readHtml } from '../../src/core/html-tree.ts';
 import { checkMdxSource } from '../../src/guards/mdx-source.ts';
@@ -109,6 +109,22 @@ describe("a page's re-derivations against its figures' notes", () => {
   });
 });
 
+describe("a property page's evidence against its packet", () => {
+  const page = readHtml('<main><p><span data-source="artifact" data-file="a.json" data-pointer="/prose">1</span></p><section data-finding="x"><td data-source="artifact" data-file="a.json" data-pointer="/cell">2</td></section></main>');
+  const packet = (pointers: string[]) => JSON.stringify({ leaves: pointers.map((pointer) => ({ file: 'a.json', pointer })) });
+  test("a value the page's evidence shows and the packet lacks is reported, naming it", () => {
+    assert.deepEqual(packetGaps(page, 'properties/p1/index.html', packet([])).map(describeProblem), [
+      "properties/p1/index.html at evidence.json: the page's evidence shows a.json#/cell, which its evidence packet does not hold",
+    ]);
+  });
+  test('a packet holding every value of the evidence passes; a value in the prose is not asked of it', () => {
+    assert.deepEqual(packetGaps(page, 'p.html', packet(['/cell'])), []);
+  });
+  test('a packet that is not JSON is reported', () => {
+    assert.deepEqual(packetGaps(page, 'p.html', '{').map(describeProblem), ['p.html at evidence.json: the evidence packet beside this page is not JSON']);
+  });
+});
+
 describe('findings registry, both ways', () => {
   const withDist = (fn: (dist: string) => void) => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -145,6 +161,12 @@ describe('findings registry, both ways', () => {
 describe('stated conclusions', () => {
   test('every conclusion holds on the real artifacts', () => {
     for (const name of Object.keys(CONCLUSIONS)) assertConclusion(audit, name);
+  });
+  test('every conclusion is stated by a sentence on the site: the method page lists only those', () => {
+    // The register has a row for each <Holds> on the site, and its own test checks each row against the site.
+    const rows = (JSON.parse(readFileSync('content/claims.register.json', 'utf8')) as { rows: { id: string }[] }).rows;
+    const stated = new Set(rows.filter((r) => r.id.startsWith('holds:')).map((r) => r.id.slice('holds:'.length)));
+    assert.deepEqual(Object.keys(CONCLUSIONS).filter((n) => !stated.has(n)), []);
   });
   // Each tamper keeps the artifacts consistent with each other and with every re-derivation,
   // so admission passes and only the condition behind the sentence can catch it.
