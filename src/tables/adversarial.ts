@@ -16,7 +16,7 @@ export function headlineTable(a: Audit, split: string): TableSpec {
   const base = ['splits', split] as const;
   return {
     id: `table-headline-${slug(split)}`,
-    caption: "Predictors scored by TRAIL's own scorer",
+    caption: "Predictors scored by TRAIL's own scorer, with Table 1's best row and the ceiling",
     table: {
       columns: [
         { label: 'predictor' },

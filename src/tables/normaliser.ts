@@ -48,7 +48,7 @@ export function shortestReachingTable(a: Audit): TableSpec {
       columns: [
         { label: 'label' },
         { label: 'characters without spaces', numeric: true },
-        { label: 'shortest string reaching it', numeric: true },
+        { label: 'length of the shortest string reaching it', numeric: true },
         { label: 'strings of that length' },
         { label: 'substrings reaching it', numeric: true },
       ],
