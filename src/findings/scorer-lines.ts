@@ -9,7 +9,7 @@ export const SCORER_LINES = {
   17: 'the category stripped and lowercased',
   21: 'first loop: exact comparison against each lowercased label',
   26: 'second loop: is the space-stripped input contained in a space-stripped label',
-  30: 'fall-through returning the lowercased input unchanged',
+  30: 'fall-through returning the input stripped and lowercased, as it came out of the first step',
   33: 'definition of calculate_metrics',
   36: 'gold categories read with a default of the empty string',
   40: "the judge's errors read from the prediction file",
