@@ -92,7 +92,8 @@ const dateParts = (iso: string) => {
 export const LOCAL_BUILD = 'a local build, not published at any address';
 /** In the citation block of a local build, in place of the permanent copy's address. */
 export const NO_PERMANENT_COPY = `none: this page is ${LOCAL_BUILD}`;
-const localBuild = (page: CitedPage) => isLocalAddress(page.live);
+/** Whether the page is a local build's: it has no permanent copy, so nothing may name one. */
+export const localBuild = (page: CitedPage) => isLocalAddress(page.live);
 
 export function pageItem(a: Audit, site: SiteRevision, page: CitedPage): CslItem {
   const r = auditRepository(a);

@@ -7,7 +7,7 @@
 import type { Audit } from '../audit/assemble.ts';
 import type { SiteRevision } from '../site/site-revision.ts';
 import { PAPER_ID, PAPER_URL, TRAIL_PAPER } from '../provenance/sources.ts';
-import { auditCommits, auditRepository, SITE_AUTHOR, SITE_TITLE, type CitedPage } from './citation.ts';
+import { auditCommits, auditRepository, localBuild, SITE_AUTHOR, SITE_TITLE, type CitedPage } from './citation.ts';
 import type { Download } from './downloads.ts';
 
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
@@ -20,7 +20,8 @@ export function highwireTags(a: Audit, site: SiteRevision, page: CitedPage): [st
     ['citation_author', SITE_AUTHOR],
     ['citation_publication_date', day(site.date).replaceAll('-', '/')],
     ['citation_technical_report_institution', SITE_TITLE],
-    ['citation_public_url', page.permanent],
+    // A local build has no permanent copy: it names none.
+    ...(localBuild(page) ? [] : [['citation_public_url', page.permanent] as [string, string]]),
     ['citation_abstract_html_url', page.live],
     ['citation_language', 'en'],
     ['citation_reference', `citation_title=${r.name}; citation_author=${r.owner}; citation_publisher=GitHub; citation_public_url=${r.url}`],
@@ -33,8 +34,8 @@ export function jsonLd(a: Audit, site: SiteRevision, page: CitedPage, descriptio
   return {
     '@context': 'https://schema.org',
     '@type': ['Report', 'ScholarlyArticle'],
-    '@id': page.permanent,
-    url: page.permanent,
+    '@id': localBuild(page) ? page.live : page.permanent,
+    url: localBuild(page) ? page.live : page.permanent,
     name: page.title,
     headline: page.title,
     description,
@@ -42,7 +43,7 @@ export function jsonLd(a: Audit, site: SiteRevision, page: CitedPage, descriptio
     author: { '@type': 'Organization', name: SITE_AUTHOR },
     version: site.label,
     datePublished: site.date,
-    identifier: [page.permanent, { '@type': 'PropertyValue', propertyID: 'artifact lock SHA-256', value: a.revision.digest, description: "this site's digest of the lock naming the audit's files; not a revision of the audit" }],
+    identifier: [...(localBuild(page) ? [] : [page.permanent]), { '@type': 'PropertyValue', propertyID: 'artifact lock SHA-256', value: a.revision.digest, description: "this site's digest of the lock naming the audit's files; not a revision of the audit" }],
     isPartOf: { '@type': 'WebSite', name: SITE_TITLE, url: page.liveRoot },
     isBasedOn: [
       {

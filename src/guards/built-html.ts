@@ -8,10 +8,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Problem } from '../core/problem.ts';
 import { FINDING_IDS } from '../findings/registry.ts';
+import { CONCLUSIONS } from '../measures/conclusions.ts';
 import { builtImages, builtPages } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
 import { attr, elementsWhere, isDocument, isTag, isText, readHtml, type HtmlDocument, type HtmlElement, type HtmlNode } from '../core/html-tree.ts';
 import { pageReader, type PageReader } from './html.ts';
+import { unsafeSvg } from './image-svg.ts';
 
 /** A number outside any figure element: where it is, the token, and the text around it. */
 export interface Violation extends Problem {
@@ -107,53 +109,92 @@ export function placedFindings(document: HtmlDocument): string[] {
 const REGISTRY = 'src/findings/registry.ts';
 
 /**
- * A page that lists its re-derivations (a property page, each item marked data-rederivation)
- * must list every re-derivation one of its figures names: the page says its notes and its
- * list agree. Pages without such a list point to the method page, which lists them all.
+ * A page that lists its re-derivations (every property page does, each item marked
+ * data-rederivation, so `listsThem` holds even when its list is empty) must list every
+ * re-derivation one of its figures names: the page says its notes and its list agree. Other
+ * pages point to the method page, which lists them all.
  */
-export function unlistedRederivations(document: HtmlDocument, file: string): Problem[] {
+export function unlistedRederivations(document: HtmlDocument, file: string, listsThem: boolean): Problem[] {
   const listed = new Set(elementsWhere(document, (e) => attr(e, 'data-rederivation') !== undefined).map((e) => attr(e, 'data-rederivation')!));
-  if (listed.size === 0) return [];
+  if (!listsThem && listed.size === 0) return [];
   const named = new Set(elementsWhere(document, (e) => attr(e, 'data-rederived') !== undefined).map((e) => attr(e, 'data-rederived')!));
   return [...named]
     .filter((n) => !listed.has(n))
     .map((n) => ({ file, place: 'Re-derived at build', message: `a figure on this page names the re-derivation "${n}", which the page's list does not: add this property to its properties (src/rederive/)` }));
 }
 
+/** A drawn mark's provenance as Plot's title channel writes it (src/charts/charts.ts): "what: file#pointer". */
+const MARK_SOURCE = /: ((?:results\/[a-z0-9]+|index\/spans)\.json)#(\/.*)$/;
+
 /**
  * A property page's evidence packet (evidence.json beside it) says it holds every artifact value
- * the page's evidence shows: each leaf a figure inside a placed finding points at must be among
- * the packet's leaves.
+ * the page's verdict and evidence show: each leaf a figure in the verdict box or inside a placed
+ * finding points at, and each leaf a chart's drawn mark names, must be among the packet's leaves.
  */
 export function packetGaps(document: HtmlDocument, file: string, packet: string): Problem[] {
-  let leaves: Set<string>;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(packet) as { leaves?: { file: string; pointer: string }[] };
-    leaves = new Set((parsed.leaves ?? []).map((l) => `${l.file}#${l.pointer}`));
+    parsed = JSON.parse(packet);
   } catch {
     return [{ file, place: 'evidence.json', message: 'the evidence packet beside this page is not JSON' }];
   }
-  const shown = new Set<string>();
-  for (const f of elementsWhere(document, (e) => attr(e, 'data-finding') !== undefined)) {
-    for (const e of elementsWhere(f as unknown as HtmlDocument, (x) => attr(x, 'data-source') === 'artifact' && attr(x, 'data-pointer') !== undefined)) shown.add(`${attr(e, 'data-file')}#${attr(e, 'data-pointer')}`);
+  const list = (parsed as { leaves?: unknown } | null)?.leaves;
+  if (!Array.isArray(list) || !list.every((l) => typeof l?.file === 'string' && typeof l?.pointer === 'string')) {
+    return [{ file, place: 'evidence.json', message: 'the evidence packet beside this page has no list of leaves, each with a file and a pointer' }];
   }
-  return [...shown].filter((r) => !leaves.has(r)).map((r) => ({ file, place: 'evidence.json', message: `the page's evidence shows ${r}, which its evidence packet does not hold` }));
+  const leaves = new Set((list as { file: string; pointer: string }[]).map((l) => `${l.file}#${l.pointer}`));
+  const shown = new Set<string>();
+  const scopes = elementsWhere(document, (e) => attr(e, 'data-finding') !== undefined || (attr(e, 'class') ?? '').split(/\s+/).includes('verdict-hero'));
+  for (const scope of scopes) {
+    for (const e of elementsWhere(scope as unknown as HtmlDocument, (x) => attr(x, 'data-source') === 'artifact' && attr(x, 'data-pointer') !== undefined)) shown.add(`${attr(e, 'data-file')}#${attr(e, 'data-pointer')}`);
+    for (const t of elementsWhere(scope as unknown as HtmlDocument, (x) => x.name === 'title')) {
+      const m = MARK_SOURCE.exec(textOf(t).trim());
+      if (m) shown.add(`${m[1]}#${m[2]}`);
+    }
+  }
+  return [...shown].filter((r) => !leaves.has(r)).map((r) => ({ file, place: 'evidence.json', message: `the page shows ${r} in its verdict or evidence, which its evidence packet does not hold` }));
+}
+
+/** The text under an element. */
+const textOf = (e: HtmlElement): string => e.children.map((c) => (isText(c) ? c.data : isTag(c) ? textOf(c) : '')).join('');
+
+/**
+ * Every sentence that states a conclusion wraps it in <Holds> (data-holds on the page), and the
+ * method page lists the conclusions as the ones the site states: each must wrap some text, and
+ * each listed conclusion must be stated on some page.
+ */
+export function holdsProblems(pages: readonly { rel: string; document: HtmlDocument }[], conclusions: readonly string[]): Problem[] {
+  const out: Problem[] = [];
+  const stated = new Set<string>();
+  for (const { rel, document } of pages) {
+    for (const e of elementsWhere(document, (x) => attr(x, 'data-holds') !== undefined)) {
+      const name = attr(e, 'data-holds')!;
+      if (textOf(e).trim() === '') out.push({ file: rel, place: `[data-holds="${name}"]`, message: `the conclusion "${name}" wraps no sentence` });
+      else stated.add(name);
+    }
+  }
+  for (const name of conclusions) if (!stated.has(name)) out.push({ file: 'src/measures/conclusions.ts', place: name, message: `the conclusion "${name}" is stated by no sentence on any page, yet the method page lists it as one the site states` });
+  return out;
 }
 
 /** Checks a built site; returns the problems that must stop the build (empty when clean). */
 export function checkBuiltSite(dist: string, read: PageReader = pageReader()): Problem[] {
   const problems: Problem[] = [];
   const placed = new Set<string>();
+  const pages: { rel: string; document: HtmlDocument }[] = [];
   for (const { path, rel } of builtPages(dist)) {
     const document = read(path);
     problems.push(...scanDocument(document, rel));
-    problems.push(...unlistedRederivations(document, rel));
+    const propertyPage = /^properties\/p\d+\/index\.html$/.test(rel);
+    problems.push(...unlistedRederivations(document, rel, propertyPage));
+    pages.push({ rel, document });
     const packet = join(dirname(path), 'evidence.json');
-    if (/^properties\/p\d+\/index\.html$/.test(rel)) problems.push(...(existsSync(packet) ? packetGaps(document, rel, readFileSync(packet, 'utf8')) : [{ file: rel, place: 'evidence.json', message: 'the page has no evidence packet beside it' }]));
+    if (propertyPage) problems.push(...(existsSync(packet) ? packetGaps(document, rel, readFileSync(packet, 'utf8')) : [{ file: rel, place: 'evidence.json', message: 'the page has no evidence packet beside it' }]));
     for (const id of placedFindings(document)) placed.add(id);
   }
   // The images drawn from data are read like pages: every figure in them is marked as on the pages.
-  for (const { path, rel } of builtImages(dist)) problems.push(...scanDocument(read(path), rel));
+  for (const { path, rel } of builtImages(dist)) problems.push(...unsafeSvg(readFileSync(path, 'utf8'), rel), ...scanDocument(read(path), rel));
+  problems.push(...holdsProblems(pages, Object.keys(CONCLUSIONS)));
   for (const id of FINDING_IDS) if (!placed.has(id)) problems.push({ file: REGISTRY, place: '', message: `finding "${id}" is in the registry but placed on no page` });
   for (const id of placed) if (!(FINDING_IDS as readonly string[]).includes(id)) problems.push({ file: REGISTRY, place: '', message: `a page places finding "${id}", which is not in the registry` });
   return problems;

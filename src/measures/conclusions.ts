@@ -84,12 +84,12 @@ export const CONCLUSIONS = {
     },
   },
   'absent-locations-are-sentences': {
-    states: 'every gold location that is not a span is a sentence (it has a space), not an identifier',
+    states: 'every gold location that is not a span is a sentence (four or more words of letters), not an identifier',
     check: (a) => {
       const locations = splitNames(a).flatMap((split) => Object.values(a.adversarial.splits[split]!.locations_off_the_index).flat());
       if (locations.length === 0) return 'there are none';
-      const words = locations.filter((l) => !/\s/.test(l.trim()));
-      if (words.length > 0) return `${words.length} of them have no space`;
+      const short = locations.filter((l) => l.trim().split(/\s+/).filter((w) => /^[A-Za-z]+$/.test(w)).length < 4);
+      if (short.length > 0) return `${short.length} of them are not four or more words of letters`;
       return true;
     },
   },

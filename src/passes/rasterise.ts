@@ -4,13 +4,15 @@
  * rewritten with every glyph outlined so the download renders the same anywhere, with or
  * without the font. resvg draws them with one font shipped as a package (Inter), never the
  * machine's fonts, so every build draws the same pixels. Each SVG is parsed once, for both
- * its PNG and its outlined text, in a worker thread, so this thread checks the pages meanwhile.
+ * its PNG and its outlined text, in two processes of their own, so this one checks the pages
+ * meanwhile and survives a crash in resvg to name the image it was drawing.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { CARD, IMAGE_FONT } from '../charts/image.ts';
+import { builtImages } from '../site/built-pages.ts';
 import type { Drawn, Job } from './draw-image.ts';
 import { ProblemError } from '../core/problem.ts';
 
@@ -19,27 +21,28 @@ const require = createRequire(import.meta.url);
 export const CHART_PNG_WIDTH = CARD.width;
 const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.ttf'].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
 
-const cannotDraw = (rel: string, message: string) =>
-  new ProblemError([{ file: rel, place: '', message: `resvg cannot draw this SVG: ${message.split('\n')[0]}` }], 'The built site has an image that cannot be drawn');
+const notDrawn = (rel: string, message: string) => new ProblemError([{ file: rel, place: '', message }], 'The built site has an image that cannot be drawn');
 
-const svgsIn = (dir: string) => {
-  try {
-    return readdirSync(dir).filter((f) => f.endsWith('.svg'));
-  } catch {
-    return [];
-  }
-};
-
-function inWorker(jobs: readonly Job[]): Promise<Drawn[]> {
-  const worker = new Worker(new URL('./rasterise.worker.ts', import.meta.url), { workerData: { jobs, font: { files: FONT_FILES, family: IMAGE_FONT } } });
+/** Draws `jobs` in a process of its own; a crash is reported against the image it was drawing. */
+function inProcess(jobs: readonly Job[]): Promise<Drawn[]> {
   return new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the rasterising worker stopped (exit code ${code}) before it answered`)));
+    let drawing = '';
+    let answer: Drawn[] | undefined;
+    let said = '';
+    const child = fork(new URL('./rasterise.child.ts', import.meta.url), { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    child.stderr!.on('data', (d: Buffer) => (said += d.toString()).length > 4096 && (said = said.slice(0, 4096)));
+    child.on('message', (m: { started: string } | { drawn: Drawn[] }) => ('started' in m ? (drawing = m.started) : (answer = m.drawn)));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (answer) return resolve(answer);
+      const why = said.split('\n').find((l) => /panicked|error/i.test(l))?.trim() ?? `exit code ${code ?? signal}`;
+      reject(notDrawn(drawing || jobs[0]!.rel, `resvg stopped while drawing this image (${why.slice(0, 200)})`));
+    });
+    child.send({ jobs, font: { files: FONT_FILES, family: IMAGE_FONT } });
   });
 }
 
-/** The jobs shared between two workers, a chart counting as four cards (it has about four times the pixels). */
+/** The jobs shared between two processes, a chart counting as four cards (it has about four times the pixels). */
 function shares(jobs: readonly Job[]): Job[][] {
   const out: [Job[], Job[]] = [[], []];
   const load = [0, 0];
@@ -52,21 +55,21 @@ function shares(jobs: readonly Job[]): Job[][] {
 }
 
 /**
- * Starts drawing every image in a worker thread, from the SVG as it is now; the function it
+ * Starts drawing every image in two processes, from the SVG as it is now; the function it
  * returns waits, then writes the PNGs (and the charts' outlined SVG). The build calls it only
  * once the figure check has read the SVG, so nothing unchecked is written.
  */
 export function startRasterising(dist: string): () => Promise<{ cards: number; charts: number }> {
-  const jobs: Job[] = [
-    ...svgsIn(join(dist, 'share')).map((f) => ({ rel: `share/${f}`, width: CARD.width, outline: false })),
-    ...svgsIn(join(dist, 'data')).map((f) => ({ rel: `data/${f}`, width: CHART_PNG_WIDTH, outline: true })),
-  ].map((j) => ({ ...j, svg: readFileSync(join(dist, j.rel), 'utf8') }));
-  const drawn = Promise.all(shares(jobs).map(inWorker)).then((parts) => parts.flat());
+  const jobs: Job[] = builtImages(dist).map(({ path, rel }) => {
+    const card = rel.startsWith('share/');
+    return { rel, svg: readFileSync(path, 'utf8'), width: card ? CARD.width : CHART_PNG_WIDTH, outline: !card };
+  });
+  const drawn = Promise.all(shares(jobs).map(inProcess)).then((parts) => parts.flat());
   // Reported when the build waits for them; until then not an unhandled rejection.
   drawn.catch(() => {});
   return async () => {
     const images = await drawn;
-    for (const d of images) if ('error' in d) throw cannotDraw(d.rel, d.error);
+    for (const d of images) if ('error' in d) throw notDrawn(d.rel, d.error);
     for (const d of images) {
       if ('error' in d) continue;
       writeFileSync(join(dist, d.rel.replace(/\.svg$/, '.png')), d.png);

@@ -24,7 +24,9 @@ export function builtImages(dist: string): BuiltPage[] {
   return ['share', 'data']
     .flatMap((dir) => {
       try {
-        return readdirSync(join(dist, dir)).filter((f) => f.endsWith('.svg')).map((f) => join(dist, dir, f));
+        return readdirSync(join(dist, dir), { withFileTypes: true })
+          .filter((e) => e.isFile() && e.name.endsWith('.svg'))
+          .map((e) => join(dist, dir, e.name));
       } catch {
         return [];
       }

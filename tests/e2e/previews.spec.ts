@@ -45,7 +45,7 @@ test("a property page's description gives its verdict and how far off it is, in 
   const normaliser = JSON.parse(readFileSync(join(SHARED, 'results/normaliser.json'), 'utf8'));
   await page.goto('properties/p5/');
   const p5 = normaliser.properties.P5;
-  expect(await meta(page, 'description')).toBe(`P5: ${p5.verdict}. ${p5.magnitude}`);
+  expect(await meta(page, 'description')).toBe(`P5: ${p5.verdict}. In the audit's words: ${p5.magnitude}`);
 });
 
 test('each chart offers itself as SVG and PNG, and the SVG holds no text to miss a font', async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { assembleAudit } from '../../src/audit/assemble.ts';
 import { assertConclusion, CONCLUSIONS } from '../../src/measures/conclusions.ts';
-import { checkBuiltSite, packetGaps, scanHtml, unlistedRederivations } from '../../src/guards/built-html.ts';
+import { checkBuiltSite, holdsProblems, packetGaps, scanHtml, unlistedRederivations } from '../../src/guards/built-html.ts';
 import { describeProblem } from '../../src/core/problem.ts';
 import { readHtml } from '../../src/core/html-tree.ts';
 import { checkMdxSource } from '../../src/guards/mdx-source.ts';
@@ -99,13 +99,16 @@ describe("a page's re-derivations against its figures' notes", () => {
   const page = (listed: string[], named: string[]) =>
     readHtml(`<main><ul>${listed.map((n) => `<li data-rederivation="${n}">x</li>`).join('')}</ul>${named.map((n) => `<td data-rederived="${n}">x</td>`).join('')}</main>`);
   test('a figure naming a re-derivation the list leaves out is reported, naming it', () => {
-    assert.deepEqual(unlistedRederivations(page(['span-index'], ['span-index', 'reference-predictors']), 'properties/p2/index.html').map(describeProblem), [
+    assert.deepEqual(unlistedRederivations(page(['span-index'], ['span-index', 'reference-predictors']), 'properties/p2/index.html', true).map(describeProblem), [
       'properties/p2/index.html at Re-derived at build: a figure on this page names the re-derivation "reference-predictors", which the page\'s list does not: add this property to its properties (src/rederive/)',
     ]);
   });
-  test('a list that covers every named one passes, and a page with no list is not judged', () => {
-    assert.deepEqual(unlistedRederivations(page(['span-index', 'verdicts'], ['span-index']), 'a.html'), []);
-    assert.deepEqual(unlistedRederivations(page([], ['span-index']), 'a.html'), []);
+  test('a list that covers every named one passes, and a page that lists none is not judged', () => {
+    assert.deepEqual(unlistedRederivations(page(['span-index', 'verdicts'], ['span-index']), 'a.html', true), []);
+    assert.deepEqual(unlistedRederivations(page([], ['span-index']), 'a.html', false), []);
+  });
+  test("a property page's empty list is judged: emptying it does not switch the check off", () => {
+    assert.equal(unlistedRederivations(page([], ['pairing']), 'properties/p8/index.html', true).length, 1);
   });
 });
 
@@ -114,14 +117,38 @@ describe("a property page's evidence against its packet", () => {
   const packet = (pointers: string[]) => JSON.stringify({ leaves: pointers.map((pointer) => ({ file: 'a.json', pointer })) });
   test("a value the page's evidence shows and the packet lacks is reported, naming it", () => {
     assert.deepEqual(packetGaps(page, 'properties/p1/index.html', packet([])).map(describeProblem), [
-      "properties/p1/index.html at evidence.json: the page's evidence shows a.json#/cell, which its evidence packet does not hold",
+      "properties/p1/index.html at evidence.json: the page shows a.json#/cell in its verdict or evidence, which its evidence packet does not hold",
     ]);
   });
   test('a packet holding every value of the evidence passes; a value in the prose is not asked of it', () => {
     assert.deepEqual(packetGaps(page, 'p.html', packet(['/cell'])), []);
   });
-  test('a packet that is not JSON is reported', () => {
+  test('a packet that is not JSON, or JSON without its list of leaves, is reported as what it is', () => {
     assert.deepEqual(packetGaps(page, 'p.html', '{').map(describeProblem), ['p.html at evidence.json: the evidence packet beside this page is not JSON']);
+    for (const bad of ['null', '{"leaves":{}}', '{"leaves":[null]}']) {
+      assert.deepEqual(packetGaps(page, 'p.html', bad).map(describeProblem), ['p.html at evidence.json: the evidence packet beside this page has no list of leaves, each with a file and a pointer'], bad);
+    }
+  });
+  test("the verdict box and a chart's drawn marks are held to the packet too", () => {
+    const more = readHtml('<main><section class="verdict-hero x"><span data-source="artifact" data-file="a.json" data-pointer="/verdict">V</span></section><div data-finding="y"><svg><g><title>Tool Error, reached by 1 characters: results/normaliser.json#/shortest_reaching/Tool Error/length</title></g></svg></div></main>');
+    assert.deepEqual(packetGaps(more, 'p.html', packet([])).map((p) => p.message), [
+      "the page shows a.json#/verdict in its verdict or evidence, which its evidence packet does not hold",
+      "the page shows results/normaliser.json#/shortest_reaching/Tool Error/length in its verdict or evidence, which its evidence packet does not hold",
+    ]);
+  });
+});
+
+describe('conclusions against the sentences that state them', () => {
+  const pages = (html: string) => [{ rel: 'index.html', document: readHtml(html) }];
+  test('a conclusion wrapping no sentence, and a listed one no page states, are each reported', () => {
+    assert.deepEqual(holdsProblems(pages('<p><span data-holds="a"></span><span data-holds="b">It holds.</span></p>'), ['a', 'b', 'c']).map(describeProblem), [
+      'index.html at [data-holds="a"]: the conclusion "a" wraps no sentence',
+      'src/measures/conclusions.ts at a: the conclusion "a" is stated by no sentence on any page, yet the method page lists it as one the site states',
+      'src/measures/conclusions.ts at c: the conclusion "c" is stated by no sentence on any page, yet the method page lists it as one the site states',
+    ]);
+  });
+  test('conclusions each stated by a sentence pass', () => {
+    assert.deepEqual(holdsProblems(pages('<span data-holds="a">A.</span><span data-holds="b"><em>B</em>.</span>'), ['a', 'b']), []);
   });
 });
 

@@ -1,12 +1,14 @@
 /** The images drawn from data: share cards and chart images, their figure marks, their text, and their rasterising. */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { cardSvg, chartImageSvg, wrap } from '../../src/charts/image.ts';
 import { scanHtml } from '../../src/guards/built-html.ts';
 import { CHART_PNG_WIDTH, rasteriseImages } from '../../src/passes/rasterise.ts';
+import { MAX_PNG_HEIGHT } from '../../src/passes/draw-image.ts';
+import { unsafeSvg } from '../../src/guards/image-svg.ts';
 import type { Figure, Words } from '../../src/provenance/provenance.ts';
 
 const fig: Figure = { value: 0.973354232, kind: 'score', source: { type: 'artifact', file: 'results/adversarial.json', pointer: '/x' } };
@@ -78,6 +80,30 @@ describe('the rasterising pass', () => {
       rmSync(dist, { recursive: true, force: true });
     }
   });
+  test('an SVG that would draw taller than the limit is refused before it is drawn, naming it', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'images-'));
+    try {
+      mkdirSync(join(dist, 'share'));
+      writeFileSync(join(dist, 'share/tall.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="600"><rect width="1" height="600"/></svg>');
+      await assert.rejects(rasteriseImages(dist), (e: Error) => e.message.includes('share/tall.svg') && e.message.includes(`would be 720000 px tall; the limit is ${MAX_PNG_HEIGHT}`));
+      assert.equal(existsSync(join(dist, 'share/tall.png')), false, 'nothing written');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+  test('a crash inside resvg stops the build with a message naming the image it was drawing, and the build survives it', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'images-'));
+    try {
+      mkdirSync(join(dist, 'share'));
+      writeFileSync(join(dist, 'share/a-fine.svg'), card(['fine']));
+      // A filter region this large makes resvg 2.6.2 panic in native code (tiny-skia), which would end a thread's whole process.
+      writeFileSync(join(dist, 'share/panic.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>');
+      await assert.rejects(rasteriseImages(dist), (e: Error) => /share\/panic\.svg: resvg stopped while drawing this image \(.*panicked/.test(e.message));
+      assert.equal(existsSync(join(dist, 'share/a-fine.png')), false, 'nothing written when one image fails');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
   test('an SVG resvg cannot draw stops the build with one message naming the file', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'images-'));
     try {
@@ -87,6 +113,25 @@ describe('the rasterising pass', () => {
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('what an image drawn from data may hold', () => {
+  const svg = (inner: string, head = '') => `${head}<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300">${inner}</svg>`;
+  const messages = (text: string) => unsafeSvg(text, 'data/x.svg').map((p) => p.message);
+  test("the site's own cards and chart images pass", () => {
+    assert.deepEqual(unsafeSvg(card(['scores ', { fig }]), 'share/x.svg'), []);
+    assert.deepEqual(unsafeSvg(chartImageSvg({ parts: ['Title'], size: 26 }, '<svg viewBox="0 0 640 400"><defs><clipPath id="c"><rect/></clipPath></defs><g clip-path="url(#c)"><text>x</text></g></svg>', []), 'data/x.svg'), []);
+  });
+  test('text the figure check cannot read (an entity, a CDATA section) is refused', () => {
+    assert.match(messages(svg('<text>&n;</text>', '<!DOCTYPE svg [<!ENTITY n "99.9%">]>')).join(' | '), /document type declaration.*entity declaration/);
+    assert.match(messages(svg('<text><![CDATA[Recall 42%]]></text>')).join(' | '), /CDATA section/);
+  });
+  test('anything resvg would load from outside the image is refused, naming it', () => {
+    assert.match(messages(svg('<image href="../../tmp/a.png" width="10" height="10"/>')).join(' | '), /must not embed another image \(resvg would load "..\/..\/tmp\/a.png"/);
+    assert.match(messages(svg('<use xlink:href="/etc/x.svg#a"/>')).join(' | '), /may point only inside itself \(#id\); found "\/etc\/x.svg#a"/);
+    assert.match(messages(svg('<rect style="fill: url(file.svg#p)"/>')).join(' | '), /url\(\) only for its own #ids/);
+    assert.match(messages(svg('<style>@import "a.css";</style>')).join(' | '), /style sheet/);
   });
 });
 

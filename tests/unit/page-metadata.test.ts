@@ -69,3 +69,12 @@ test("the policy's script hashes leave the JSON-LD block out, and still hash a s
   const withScript = html.replace('</body>', '<script>x()</script></body>');
   assert.equal((hashInlineScripts(withScript, 'p.html').match(/'sha256-/g) ?? []).length, 1);
 });
+
+test("a local build's metadata names no permanent copy: it has none", () => {
+  const local: CitedPage = { title: 'P5', slug: 'p5', ...addressesOf('http://localhost:4321', '/', audit.revision.short, 'properties/p5/') };
+  const tags = highwireTags(audit, site, local);
+  assert.equal(tags.find(([n]) => n === 'citation_public_url'), undefined);
+  const data = jsonLd(audit, site, local, 'd', []);
+  assert.equal(data['@id'], local.live);
+  assert.ok(!JSON.stringify([tags, data]).includes(`/r/${audit.revision.short}/`), 'no permanent address anywhere');
+});

@@ -1,0 +1,41 @@
+/**
+ * What an image drawn from the site's data may hold before resvg draws it. resvg reads SVG as
+ * XML and the figure check reads it as HTML, so anything the two read differently (a document
+ * type with entities, a CDATA section, a processing instruction) could carry text the check
+ * never sees into a PNG; and resvg loads what an image element or a url() points at, from
+ * anywhere on the machine, into the published image. The site's own images need none of these.
+ */
+import type { Problem } from '../core/problem.ts';
+import { attr, elementsWhere, isTag, readHtml, type HtmlDocument } from '../core/html-tree.ts';
+
+const MARKUP: readonly [RegExp, string][] = [
+  [/<!DOCTYPE/i, 'a document type declaration (its entities would be drawn without being checked)'],
+  [/<!ENTITY/i, 'an entity declaration (drawn without being checked)'],
+  [/<!\[CDATA\[/i, 'a CDATA section (drawn, but not read by the figure check)'],
+  [/<\?(?!xml[\s?])/i, 'a processing instruction'],
+];
+/** A reference inside the image itself (#id) is all an image of ours uses. */
+const external = (v: string) => !v.trim().startsWith('#');
+const URL_REF = /url\(\s*(['"]?)(?!#)/i;
+
+/** Problems with one image's SVG source; `file` names it as the guards do (relative to dist/). */
+export function unsafeSvg(svg: string, file: string): Problem[] {
+  const out: Problem[] = MARKUP.filter(([re]) => re.test(svg)).map(([, what]) => ({ file, place: '', message: `an image drawn from data must not hold ${what}` }));
+  const document: HtmlDocument = readHtml(svg);
+  for (const e of elementsWhere(document, (x) => x.name === 'image' || x.name === 'feimage')) {
+    out.push({ file, place: `<${e.name}>`, message: `an image drawn from data must not embed another image (resvg would load ${JSON.stringify(attr(e, 'href') ?? attr(e, 'xlink:href') ?? '')} into the PNG)` });
+  }
+  for (const e of elementsWhere(document, () => true)) {
+    for (const name of ['href', 'xlink:href']) {
+      const v = attr(e, name);
+      if (v !== undefined && external(v)) out.push({ file, place: `<${e.name} ${name}>`, message: `an image drawn from data may point only inside itself (#id); found ${JSON.stringify(v.slice(0, 80))}` });
+    }
+    const style = attr(e, 'style');
+    if (style !== undefined && URL_REF.test(style)) out.push({ file, place: `<${e.name} style>`, message: 'an image drawn from data may use url() only for its own #ids' });
+    if (e.name === 'style') {
+      const css = e.children.map((c) => (isTag(c) ? '' : 'data' in c ? String(c.data) : '')).join('');
+      if (URL_REF.test(css) || /@import/i.test(css)) out.push({ file, place: '<style>', message: 'an image drawn from data may not load anything from its style sheet (url() other than #id, or @import)' });
+    }
+  }
+  return out;
+}
