@@ -193,7 +193,7 @@ export function checkBuiltSite(dist: string, read: PageReader = pageReader()): P
     for (const id of placedFindings(document)) placed.add(id);
   }
   // The images drawn from data are read like pages: every figure in them is marked as on the pages.
-  for (const { path, rel } of builtImages(dist)) problems.push(...unsafeSvg(readFileSync(path, 'utf8'), rel), ...scanDocument(read(path), rel));
+  for (const { path, rel } of builtImages(dist)) problems.push(...unsafeSvg(readFileSync(path, 'utf8'), rel, read(path)), ...scanDocument(read(path), rel));
   problems.push(...holdsProblems(pages, Object.keys(CONCLUSIONS)));
   for (const id of FINDING_IDS) if (!placed.has(id)) problems.push({ file: REGISTRY, place: '', message: `finding "${id}" is in the registry but placed on no page` });
   for (const id of placed) if (!(FINDING_IDS as readonly string[]).includes(id)) problems.push({ file: REGISTRY, place: '', message: `a page places finding "${id}", which is not in the registry` });

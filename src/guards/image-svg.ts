@@ -18,10 +18,9 @@ const MARKUP: readonly [RegExp, string][] = [
 const external = (v: string) => !v.trim().startsWith('#');
 const URL_REF = /url\(\s*(['"]?)(?!#)/i;
 
-/** Problems with one image's SVG source; `file` names it as the guards do (relative to dist/). */
-export function unsafeSvg(svg: string, file: string): Problem[] {
+/** Problems with one image's SVG source; `file` names it as the guards do (relative to dist/); `document` is the source parsed, when the caller has it. */
+export function unsafeSvg(svg: string, file: string, document: HtmlDocument = readHtml(svg)): Problem[] {
   const out: Problem[] = MARKUP.filter(([re]) => re.test(svg)).map(([, what]) => ({ file, place: '', message: `an image drawn from data must not hold ${what}` }));
-  const document: HtmlDocument = readHtml(svg);
   for (const e of elementsWhere(document, (x) => x.name === 'image' || x.name === 'feimage')) {
     out.push({ file, place: `<${e.name}>`, message: `an image drawn from data must not embed another image (resvg would load ${JSON.stringify(attr(e, 'href') ?? attr(e, 'xlink:href') ?? '')} into the PNG)` });
   }
