@@ -253,7 +253,7 @@ export function reachChart(a: Audit): ChartSpec {
         marks: [
           Plot.link(rows, { x1: 'shortest', x2: 'squashed', y1: 'label', y2: 'label', stroke: 'currentColor', strokeOpacity: 0.35, dy: l.narrow ? 6 : 0 } as Plot.LinkOptions),
           Plot.dot(rows, { x: 'squashed', y: 'label', fill: () => 'label without spaces', r: 4, dy: l.narrow ? 6 : 0 } as Plot.DotOptions),
-          Plot.dot(rows, { x: 'shortest', y: 'label', fill: () => 'shortest string reaching it', symbol: 'square', r: 4, dy: l.narrow ? 6 : 0, title: (d: (typeof rows)[number]) => source(`${d.label}, reached by ${d.shortest} characters`, 'results/normaliser.json', ['shortest_reaching', d.label, 'length']) } as Plot.DotOptions),
+          Plot.dot(rows, { x: 'shortest', y: 'label', fill: () => 'shortest string reaching it', symbol: 'square', r: 4, dy: l.narrow ? 6 : 0, title: (d: (typeof rows)[number]) => source(`${d.label}, reached by ${d.shortest} ${d.shortest === 1 ? 'character' : 'characters'}`, 'results/normaliser.json', ['shortest_reaching', d.label, 'length']) } as Plot.DotOptions),
           ...(l.narrow ? [Plot.text(rows, { ...HALO, y: 'label', text: (r: { label: string }) => visibleText(r.label), frameAnchor: 'left', textAnchor: 'start', dy: -10 })] : []),
         ],
       }),

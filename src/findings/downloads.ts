@@ -10,7 +10,7 @@ import { PROPERTY_NAMES, type PropertyName } from '../core/names.ts';
 import { jsonText } from '../provenance/untrusted.ts';
 import { FINDING_IDS } from './registry.ts';
 import { evidencePacket } from './evidence-packet.ts';
-import { findingTables, findingsOf } from './registry.ts';
+import { findingTables, pageFindingsOf } from './registry.ts';
 import { revisionIdentity } from './revision.ts';
 import { cellSource, type TableSpec } from '../tables/spec.ts';
 import { toCsv } from '../tables/csv.ts';
@@ -39,7 +39,7 @@ export function pageDownloads(a: Audit, site: SiteRevision, slug: string, addres
   const downloads = new Map(tableDownloads(a).map((d) => [d.spec.id, d]));
   const name = PROPERTY_NAMES.find((p) => p.toLowerCase() === slug);
   // The property page's evidence sections leave out the claim, which the report carries as prose.
-  const findings = name ? findingsOf(name).filter((id) => id !== 'claim') : FINDING_IDS;
+  const findings = name ? pageFindingsOf(name) : FINDING_IDS;
   const tables = [...new Map(findings.flatMap((id) => findingTables(a, id)).map((t) => [t.id, t])).values()].filter(linksCsv);
   const csvs = tables.map((t): Download => ({ path: `data/${t.id}.csv`, name: t.caption, encodingFormat: 'text/csv', sha256: sha256(toCsv(csvSpec(downloads.get(t.id)!))) }));
   if (!name) return csvs;

@@ -9,7 +9,7 @@ import { resolvePointer, toPointer } from '../admission/pointer.ts';
 import { artifactOf, parseRef, rederivedBy } from '../provenance/provenance.ts';
 import { PROPERTY_SCORER_LINES } from './properties.ts';
 import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
-import { evidenceOf, finding, findingTables, findingsOf } from './registry.ts';
+import { evidenceOf, finding, findingTables, pageFindingsOf } from './registry.ts';
 import type { EvidenceItem, Rich } from './descriptors/descriptor.ts';
 import { cellSource, type Cell, type TableSpec } from '../tables/spec.ts';
 import type { Source } from '../provenance/provenance.ts';
@@ -64,7 +64,7 @@ function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string,
 function shownIn(a: Audit, name: PropertyName): Map<string, string[]> {
   const p = a.properties.find((q) => q.name === name)!;
   const where = new Map<string, string[]>(['claim', 'verdict', 'magnitude'].map((k) => [`${p.file}#${toPointer(['properties', name, k])}`, ['property']]));
-  for (const id of findingsOf(name)) {
+  for (const id of pageFindingsOf(name)) {
     for (const [r, at] of itemRefs(evidenceOf(a, id))) {
       const places = where.get(r) ?? [];
       if (!places.includes(at)) places.push(at);
@@ -84,7 +84,7 @@ export const evidenceRefs = (a: Audit, name: PropertyName): string[] => [...show
  */
 export function evidencePacket(a: Audit, name: PropertyName, address: (path: string) => string = (path) => path) {
   const p = a.properties.find((q) => q.name === name)!;
-  const findings = findingsOf(name);
+  const findings = pageFindingsOf(name);
   const refs = evidenceRefs(a, name);
   const where = shownIn(a, name);
   const leaves = refs.map((r) => {

@@ -70,6 +70,11 @@ export function findingsOf(property: PropertyName): FindingId[] {
   return FINDINGS.filter((f) => (f.properties as readonly string[]).includes(property)).map((f) => f.id);
 }
 
+/** The findings a property's page shows under Evidence: its own, but the claim, whose table opens the report. */
+export function pageFindingsOf(property: PropertyName): FindingId[] {
+  return findingsOf(property).filter((id) => id !== 'claim');
+}
+
 // A finding's evidence is built once per audit: the report, its property pages, its
 // evidence packet and the CSV routes all ask for it, and each chart in it is drawn
 // with Plot at two widths, so it is drawn once, not once per ask.

@@ -10,6 +10,7 @@ import { formatFigure, type Kind } from '../provenance/format.ts';
 import type { Words } from '../provenance/provenance.ts';
 import type { EvidenceItem, Rich } from './descriptors/descriptor.ts';
 import { FINDINGS, evidenceOf } from './registry.ts';
+import { reportPlacement } from './report-summary.ts';
 import { changeTables } from '../tables/changes.ts';
 import { artifactsTable } from '../tables/site.ts';
 import type { Cell, Column, TableSpec } from '../tables/spec.ts';
@@ -49,7 +50,8 @@ export function tableDownloads(a: Audit): TableDownload[] {
       spec: item.table,
       caption: item.caption ? `${item.table.caption} ${plainText(item.caption)}` : item.table.caption,
       ...(item.split ? { split: item.split } : {}),
-      pages: f.properties.map((p) => `properties/${p.toLowerCase()}/#${item.table.id}`),
+      // The report shows a table unless the finding's evidence moved to its property pages (report-summary.ts).
+      pages: [...(reportPlacement(f) === 'elsewhere' ? [] : [`/#${item.table.id}`]), ...f.properties.map((p) => `properties/${p.toLowerCase()}/#${item.table.id}`)],
     })),
   );
   const artifacts = artifactsTable(a);

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { Problem } from '../core/problem.ts';
 import { FINDING_IDS } from '../findings/registry.ts';
 import { CONCLUSIONS } from '../measures/conclusions.ts';
-import { builtImages, builtPages } from '../site/built-pages.ts';
+import { builtImages, builtPages, builtSidecars } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
 import { attr, elementsWhere, isDocument, isTag, isText, readHtml, type HtmlDocument, type HtmlElement, type HtmlNode } from '../core/html-tree.ts';
 import { pageReader, type PageReader } from './html.ts';
@@ -177,8 +177,34 @@ export function holdsProblems(pages: readonly { rel: string; document: HtmlDocum
   return out;
 }
 
+/**
+ * A table's download names, in its sidecar (data/<table>.csv.meta.json, shown_on), the pages that
+ * show the table: each page named must hold the table, and each page holding it must be named.
+ * `pages` are the built pages, each with the ids of the tables it holds; `base` is the site's base path.
+ */
+export function shownOnProblems(sidecars: readonly { rel: string; table: string; text: string }[], pages: readonly { dir: string; tables: ReadonlySet<string> }[], base = '/'): Problem[] {
+  const root = base.endsWith('/') ? base : `${base}/`;
+  const out: Problem[] = [];
+  for (const { rel, table, text } of sidecars) {
+    let named: string[];
+    try {
+      const shown = (JSON.parse(text) as { shown_on?: unknown }).shown_on;
+      if (!Array.isArray(shown) || !shown.every((u) => typeof u === 'string')) throw new Error('no list');
+      named = shown.map((u: string) => new URL(u).pathname);
+    } catch {
+      out.push({ file: rel, place: 'shown_on', message: 'expected a list of the addresses of the pages that show the table' });
+      continue;
+    }
+    const holding = pages.filter((p) => p.tables.has(table)).map((p) => p.dir);
+    const isPage = (path: string, dir: string) => path === `${root}${dir}`;
+    for (const path of named) if (!holding.some((dir) => isPage(path, dir))) out.push({ file: rel, place: 'shown_on', message: `names ${path}, which does not show the table ${table}` });
+    for (const dir of holding) if (!named.some((path) => isPage(path, dir))) out.push({ file: rel, place: 'shown_on', message: `leaves out /${dir}, which shows the table ${table}` });
+  }
+  return out;
+}
+
 /** Checks a built site; returns the problems that must stop the build (empty when clean). */
-export function checkBuiltSite(dist: string, read: PageReader = pageReader()): Problem[] {
+export function checkBuiltSite(dist: string, read: PageReader = pageReader(), base = '/'): Problem[] {
   const problems: Problem[] = [];
   const placed = new Set<string>();
   const pages: { rel: string; document: HtmlDocument }[] = [];
@@ -195,6 +221,12 @@ export function checkBuiltSite(dist: string, read: PageReader = pageReader()): P
   // The images drawn from data are read like pages: every figure in them is marked as on the pages.
   for (const { path, rel } of builtImages(dist)) problems.push(...unsafeSvg(readFileSync(path, 'utf8'), rel, read(path)), ...scanDocument(read(path), rel));
   problems.push(...holdsProblems(pages, Object.keys(CONCLUSIONS)));
+  const tablePages = pages.map(({ rel, document }) => ({
+    dir: rel.replace(/index\.html$/, ''),
+    tables: new Set(elementsWhere(document, (e) => e.name === 'figure' && (attr(e, 'class') ?? '').split(/\s+/).includes('table-figure')).map((e) => attr(e, 'id') ?? '')),
+  }));
+  const sidecars = builtSidecars(dist).map(({ path, rel }) => ({ rel, table: rel.replace(/^data\//, '').replace(/\.csv\.meta\.json$/, ''), text: readFileSync(path, 'utf8') }));
+  problems.push(...shownOnProblems(sidecars, tablePages, base));
   for (const id of FINDING_IDS) if (!placed.has(id)) problems.push({ file: REGISTRY, place: '', message: `finding "${id}" is in the registry but placed on no page` });
   for (const id of placed) if (!(FINDING_IDS as readonly string[]).includes(id)) problems.push({ file: REGISTRY, place: '', message: `a page places finding "${id}", which is not in the registry` });
   return problems;

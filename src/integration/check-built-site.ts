@@ -35,7 +35,7 @@ export async function checkBuilt({ dist, base, site, publishing, revision }: Bui
   logger.info(`content security policy: inline scripts hashed on ${rewritten.scriptsHashed} page(s)`);
   const finishSearchIndex = await startSearchIndex(dist);
   const read = pageReader();
-  fail('The built site fails the figure check', checkBuiltSite(dist, read));
+  fail('The built site fails the figure check', checkBuiltSite(dist, read, base));
   logger.info('figure check: every number on every page comes from a figure element; every finding is placed');
   fail('The built site ships what is not its own', checkOwnScripts(dist, base, read));
   logger.info('own scripts: no script, meta refresh or event handler but those the site writes');

@@ -34,3 +34,16 @@ export function builtImages(dist: string): BuiltPage[] {
     .map((path) => ({ path, rel: relative(dist, path).split(sep).join('/') }))
     .sort((a, b) => a.rel.localeCompare(b.rel));
 }
+
+/** Every table download's sidecar (data/<table>.csv.meta.json), in a stable order. */
+export function builtSidecars(dist: string): BuiltPage[] {
+  try {
+    return readdirSync(join(dist, 'data'), { withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.csv.meta.json'))
+      .map((e) => join(dist, 'data', e.name))
+      .map((path) => ({ path, rel: relative(dist, path).split(sep).join('/') }))
+      .sort((a, b) => a.rel.localeCompare(b.rel));
+  } catch {
+    return [];
+  }
+}

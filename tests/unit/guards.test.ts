@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { assembleAudit } from '../../src/audit/assemble.ts';
 import { assertConclusion, CONCLUSIONS } from '../../src/measures/conclusions.ts';
-import { checkBuiltSite, holdsProblems, packetGaps, scanHtml, unlistedRederivations } from '../../src/guards/built-html.ts';
+import { checkBuiltSite, holdsProblems, packetGaps, scanHtml, shownOnProblems, unlistedRederivations } from '../../src/guards/built-html.ts';
 import { describeProblem } from '../../src/core/problem.ts';
 import { readHtml } from '../../src/core/html-tree.ts';
 import { checkMdxSource } from '../../src/guards/mdx-source.ts';
@@ -149,6 +149,27 @@ describe('conclusions against the sentences that state them', () => {
   });
   test('conclusions each stated by a sentence pass', () => {
     assert.deepEqual(holdsProblems(pages('<span data-holds="a">A.</span><span data-holds="b"><em>B</em>.</span>'), ['a', 'b']), []);
+  });
+});
+
+describe("a table download's sidecar against the pages that show the table", () => {
+  const pages = [
+    { dir: '', tables: new Set(['table-teaser']) },
+    { dir: 'properties/p1/', tables: new Set(['table-teaser']) },
+    { dir: 'properties/p2/', tables: new Set<string>() },
+  ];
+  const sidecar = (shown: unknown) => [{ rel: 'data/table-teaser.csv.meta.json', table: 'table-teaser', text: JSON.stringify({ shown_on: shown }) }];
+  test('naming exactly the pages that show it passes, under a base path too', () => {
+    assert.deepEqual(shownOnProblems(sidecar(['https://o.github.io/site/#table-teaser', 'https://o.github.io/site/properties/p1/#table-teaser']), pages, '/site/'), []);
+  });
+  test('leaving out a page that shows it (the report), or naming one that does not, is reported', () => {
+    assert.deepEqual(shownOnProblems(sidecar(['http://localhost:4321/properties/p1/#table-teaser', 'http://localhost:4321/properties/p2/#table-teaser']), pages).map(describeProblem), [
+      'data/table-teaser.csv.meta.json at shown_on: names /properties/p2/, which does not show the table table-teaser',
+      'data/table-teaser.csv.meta.json at shown_on: leaves out /, which shows the table table-teaser',
+    ]);
+  });
+  test('a sidecar without its list is reported as such', () => {
+    assert.equal(shownOnProblems(sidecar('x'), pages)[0]!.message, 'expected a list of the addresses of the pages that show the table');
   });
 });
 

@@ -22,7 +22,7 @@ export const GET: APIRoute<{ chart: ChartSpec }> = ({ props }) => {
     return [i > 0 ? ', ' : '', { words: { text: f.path, source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/path` } } }, ' at ', { words: { text: f.commit.slice(0, 12), source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/commit` } } }];
   });
   const svg = chartImageSvg({ parts: [chart.caption], size: 26, bold: true }, chart.svg.wide, [
-    { parts: ['Data: ', ...files, ` in ${audit.lock.files[0]!.repository}; every value drawn is in the tables beside the chart on the site, each also as CSV.`], size: 17 },
+    { parts: ['Data: ', ...files, ` in ${audit.lock.files[0]!.repository}; every value drawn is in, or computed from, the tables beside the chart on the site, each also as CSV.`], size: 17 },
     { parts: ['TRAIL scorer audit, site commit ', { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } }, site.dirty ? ', with uncommitted changes.' : '.'], size: 17 },
   ], chart.legend);
   return new Response(svg, { headers: { 'content-type': 'image/svg+xml' } });
