@@ -39,7 +39,7 @@ const tableRefs = (t: TableSpec, at: string): [string | undefined, string][] => 
   ...t.table.rows.flatMap((row) => row.map((cell): [string | undefined, string] => [leafOf(cell), at])),
 ];
 
-/** Every artifact leaf an evidence list shows, with where: each table's cells, caption and note (under the table's id), a chart's tables (under the chart's), a collapsed block's summary and list. */
+/** Every artifact leaf an evidence list shows, with where: each table's cells, caption and note (under the table's id), a chart's tables (under theirs), a collapsed block's summary and list. */
 function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string, where: string][] {
   const out: [string | undefined, string][] = [];
   for (const item of items) {
@@ -48,7 +48,8 @@ function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string,
       for (const r of [...richRefs(item.caption), ...richRefs(item.note), ...richRefs(item.split ? [{ words: item.split }] : [])]) out.push([r, t.id]);
       out.push(...tableRefs(t, t.id));
     } else if ('chart' in item) {
-      for (const t of item.chart.data) out.push(...tableRefs(t, item.chart.id));
+      // A chart draws only some of its tables' columns: its values are shown in those tables, on the same page.
+      for (const t of item.chart.data) out.push(...tableRefs(t, t.id));
     } else {
       const d = item.details;
       const here = d.id ?? under ?? 'evidence';

@@ -122,7 +122,7 @@ export function csvDescription(d: TableDownload, header: string) {
     csv: `${d.spec.id}.csv`,
     caption: d.caption,
     ...(d.split ? { split: d.split.text } : {}),
-    description: `One table of the TRAIL scorer audit's site as CSV: ${d.caption}. Each line after the header is a row of the table on the page, with raw values at full precision: the audit's, or computed at build where the table's note says so.`,
+    description: `One table of the TRAIL scorer audit's site as CSV: ${d.caption}. Each line after the header is a row of the table on the page, its figures are raw values at full precision (the audit's, computed at build, or cited from the paper, as the table's note says), and its other cells are the words the page shows.`,
     shown_on: d.pages,
     columns: names.map((name, i) => {
       if (i < offset) return { name, holds: 'the split the row is for' };
