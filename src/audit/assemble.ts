@@ -22,10 +22,10 @@ export function rederive(admitted: Admitted): Audit {
   for (const r of rederivations) for (const c of r.comparisons) if (!rederived.has(`${c.file}#${c.pointer}`)) rederived.set(`${c.file}#${c.pointer}`, r.name);
   const derivation: CheckReport = {
     id: 'derivation',
-    title: 'Every leaf the re-derivations recompute agrees with our own code',
+    title: 'Every leaf the re-derivations check agrees with our own code',
     facts: [
       { label: 're-derivations', value: rederivations.length },
-      { label: 'reported leaves recomputed', value: rederived.size },
+      { label: 'reported leaves checked', value: rederived.size },
     ],
   };
   return deepFreeze({ ...admitted, checks: [...admitted.checks, derivation], rederivations, rederived });

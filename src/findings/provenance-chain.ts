@@ -96,8 +96,8 @@ export function provenanceChain(a: Audit, name: PropertyName, refs: readonly str
   return {
     '@context': { ...CHAIN_CONTEXT, ...prefixes },
     '@graph': [
-      { '@id': `urn:trail-audit-site:property:${name}`, '@type': 'prov:Entity', kind: 'property', property: name, verdict: p.verdict, wasGeneratedBy: `urn:trail-audit-site:rule:${name}`, wasDerivedFrom: own },
-      { '@id': `urn:trail-audit-site:rule:${name}`, '@type': 'prov:Activity', kind: 'rule', tested: RULE_TESTED[name], recordedIn: fileId(p.file), wasAssociatedWith: r.url, used: [...lines.map((l) => l['@id']), ...refs.map(leafId)] },
+      { '@id': `urn:trail-audit-site:property:${name}`, '@type': 'prov:Entity', kind: 'property', property: name, verdict: p.verdict, recordedIn: fileId(p.file), wasGeneratedBy: `urn:trail-audit-site:rule:${name}`, wasDerivedFrom: own },
+      { '@id': `urn:trail-audit-site:rule:${name}`, '@type': 'prov:Activity', kind: 'rule', tested: `As this site reads the audit's code (its README defines the verdicts but does not state the rule for each property): ${RULE_TESTED[name]}`, wasAssociatedWith: r.url, used: [...lines.map((l) => l['@id']), ...refs.map(leafId)] },
       { '@id': r.url, '@type': 'prov:Agent', kind: 'audit', name: `${r.owner}/${r.name}` },
       { '@id': scorerId, '@type': 'prov:Entity', kind: 'scorer', repository: trail_repository, commit: pinned_commit, path: scorer_path, sha256: scorer_sha256 },
       ...lines,

@@ -18,7 +18,7 @@ export function driftTable(a: Audit): TableSpec {
       rows: a.normaliser.gold_drift.map((d, i) => [
         wordsCell(a, F, ['gold_drift', i, 'spelling'], 'quote'),
         figCell(a, F, ['gold_drift', i, 'errors'], 'integer'),
-        { label: d.spelling.trimStart() === d.spelling ? LOOP[d.loop]! : `${LOOP[d.loop]!}, once the space it opens with is stripped` },
+        { label: d.spelling.trimStart() === d.spelling ? LOOP[d.loop]! : `${LOOP[d.loop]!}, once the space it opens with is stripped`, source: { type: 'artifact', file: F, pointer: toPointer(['gold_drift', i, 'loop']) } },
         wordsCell(a, F, ['gold_drift', i, 'lands'], d.loop === 'neither' ? 'quote' : 'name'),
       ]),
     },

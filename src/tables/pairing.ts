@@ -14,7 +14,7 @@ export function constructedTraceTable(a: Audit): TableSpec {
       columns: [{ label: 'location' }, { label: 'category' }],
       rows: a.pairing.constructed_trace.errors.map((e, i) => [
         wordsCell(a, F, ['constructed_trace', 'errors', i, 'location']),
-        e.category === null ? { label: 'null' } : { words: { text: e.category, source: { type: 'artifact', file: F, pointer: toPointer(['constructed_trace', 'errors', i, 'category']) } }, as: 'name' },
+        e.category === null ? { label: 'null', source: { type: 'artifact', file: F, pointer: toPointer(['constructed_trace', 'errors', i, 'category']) } } : { words: { text: e.category, source: { type: 'artifact', file: F, pointer: toPointer(['constructed_trace', 'errors', i, 'category']) } }, as: 'name' },
       ]),
     },
   };
@@ -28,8 +28,8 @@ export function nullRunsTable(a: Audit): TableSpec {
       columns: [{ label: 'run' }, { label: 'gold has a null' }, { label: 'prediction has a null' }, { label: 'joint', numeric: true }, { label: 'location', numeric: true }],
       rows: a.pairing.runs.map((r, i) => [
         wordsCell(a, F, ['runs', i, 'label'], 'quote'),
-        { label: r.gold_has_null ? 'yes' : 'no' },
-        { label: r.prediction_has_null ? 'yes' : 'no' },
+        { label: r.gold_has_null ? 'yes' : 'no', source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'gold_has_null']) } },
+        { label: r.prediction_has_null ? 'yes' : 'no', source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'prediction_has_null']) } },
         figCell(a, F, ['runs', i, 'joint_accuracy'], 'score'),
         figCell(a, F, ['runs', i, 'location_accuracy'], 'score'),
       ]),

@@ -6,8 +6,8 @@ export type Cell =
   | { readonly fig: Figure; readonly flag?: string }
   | { readonly words: Words; readonly as?: 'quote' | 'name' }
   | { readonly ident: string; readonly source: Source; readonly short?: number; readonly isKey?: boolean }
-  /** Our own label text; the figure guard refuses digits in it like anywhere else. */
-  | { readonly label: string }
+  /** Our own label text (the figure guard refuses digits in it like anywhere else); `source` when it renders an artifact value in our words (a boolean as yes or no, a null, which loop). */
+  | { readonly label: string; readonly source?: ArtifactSource }
   /** A verdict from an artifact, shown as a styled badge. */
   | { readonly verdict: Verdict; readonly source: ArtifactSource }
   /**
@@ -21,7 +21,7 @@ export type Cell =
 export function cellSource(c: Cell): Source | undefined {
   if ('fig' in c) return c.fig.source;
   if ('words' in c) return c.words.source;
-  if ('verdict' in c || 'ident' in c) return c.source;
+  if ('verdict' in c || 'ident' in c || 'label' in c) return c.source;
   if ('link' in c && typeof c.link.text !== 'string') return c.link.text.source;
   return undefined;
 }
