@@ -84,7 +84,7 @@ export const CONCLUSIONS = {
     },
   },
   'absent-locations-are-sentences': {
-    states: 'every gold location that is not a span is a sentence (four or more words of letters), not an identifier',
+    states: 'in the gold files that load, every gold location that is not a span is a sentence (four or more words of letters), not an identifier',
     check: (a) => {
       const locations = splitNames(a).flatMap((split) => Object.values(a.adversarial.splits[split]!.locations_off_the_index).flat());
       if (locations.length === 0) return 'there are none';
