@@ -26,3 +26,9 @@ export function elementsWhere(root: HtmlDocument, test: (el: HtmlElement) => boo
 }
 
 export const { isDocument, isTag, isText } = DomUtils;
+
+/** The text under a node, as htmlparser2's own helper reads it. */
+export const textOf = (node: HtmlNode): string => DomUtils.textContent(node);
+
+/** Whether an element's class list holds `name`. */
+export const hasClass = (el: HtmlElement, name: string): boolean => (attr(el, 'class') ?? '').split(/\s+/).includes(name);

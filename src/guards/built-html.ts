@@ -11,7 +11,7 @@ import { FINDING_IDS } from '../findings/registry.ts';
 import { CONCLUSIONS } from '../measures/conclusions.ts';
 import { builtImages, builtPages, builtSidecars } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
-import { attr, elementsWhere, isDocument, isTag, isText, readHtml, type HtmlDocument, type HtmlElement, type HtmlNode } from '../core/html-tree.ts';
+import { attr, elementsWhere, hasClass, isDocument, isTag, isText, readHtml, textOf, type HtmlDocument, type HtmlElement, type HtmlNode } from '../core/html-tree.ts';
 import { pageReader, type PageReader } from './html.ts';
 import { unsafeSvg } from './image-svg.ts';
 
@@ -144,7 +144,7 @@ export function packetGaps(document: HtmlDocument, file: string, packet: string)
   }
   const leaves = new Set((list as { file: string; pointer: string }[]).map((l) => `${l.file}#${l.pointer}`));
   const shown = new Set<string>();
-  const scopes = elementsWhere(document, (e) => attr(e, 'data-finding') !== undefined || (attr(e, 'class') ?? '').split(/\s+/).includes('verdict-hero'));
+  const scopes = elementsWhere(document, (e) => attr(e, 'data-finding') !== undefined || hasClass(e, 'verdict-hero'));
   for (const scope of scopes) {
     for (const e of elementsWhere(scope as unknown as HtmlDocument, (x) => attr(x, 'data-source') === 'artifact' && attr(x, 'data-pointer') !== undefined)) shown.add(`${attr(e, 'data-file')}#${attr(e, 'data-pointer')}`);
     for (const t of elementsWhere(scope as unknown as HtmlDocument, (x) => x.name === 'title')) {
@@ -154,9 +154,6 @@ export function packetGaps(document: HtmlDocument, file: string, packet: string)
   }
   return [...shown].filter((r) => !leaves.has(r)).map((r) => ({ file, place: 'evidence.json', message: `the page shows ${r} in its verdict or evidence, which its evidence packet does not hold` }));
 }
-
-/** The text under an element. */
-const textOf = (e: HtmlElement): string => e.children.map((c) => (isText(c) ? c.data : isTag(c) ? textOf(c) : '')).join('');
 
 /**
  * Every sentence that states a conclusion wraps it in <Holds> (data-holds on the page), and the
@@ -223,7 +220,7 @@ export function checkBuiltSite(dist: string, read: PageReader = pageReader(), ba
   problems.push(...holdsProblems(pages, Object.keys(CONCLUSIONS)));
   const tablePages = pages.map(({ rel, document }) => ({
     dir: rel.replace(/index\.html$/, ''),
-    tables: new Set(elementsWhere(document, (e) => e.name === 'figure' && (attr(e, 'class') ?? '').split(/\s+/).includes('table-figure')).map((e) => attr(e, 'id') ?? '')),
+    tables: new Set(elementsWhere(document, (e) => e.name === 'figure' && hasClass(e, 'table-figure')).map((e) => attr(e, 'id') ?? '')),
   }));
   const sidecars = builtSidecars(dist).map(({ path, rel }) => ({ rel, table: rel.replace(/^data\//, '').replace(/\.csv\.meta\.json$/, ''), text: readFileSync(path, 'utf8') }));
   problems.push(...shownOnProblems(sidecars, tablePages, base));

@@ -6,7 +6,7 @@
  * anywhere on the machine, into the published image. The site's own images need none of these.
  */
 import type { Problem } from '../core/problem.ts';
-import { attr, elementsWhere, isTag, readHtml, type HtmlDocument } from '../core/html-tree.ts';
+import { attr, elementsWhere, readHtml, textOf, type HtmlDocument } from '../core/html-tree.ts';
 
 const MARKUP: readonly [RegExp, string][] = [
   [/<!DOCTYPE/i, 'a document type declaration (its entities would be drawn without being checked)'],
@@ -32,7 +32,7 @@ export function unsafeSvg(svg: string, file: string, document: HtmlDocument = re
     const style = attr(e, 'style');
     if (style !== undefined && URL_REF.test(style)) out.push({ file, place: `<${e.name} style>`, message: 'an image drawn from data may use url() only for its own #ids' });
     if (e.name === 'style') {
-      const css = e.children.map((c) => (isTag(c) ? '' : 'data' in c ? String(c.data) : '')).join('');
+      const css = textOf(e);
       if (URL_REF.test(css) || /@import/i.test(css)) out.push({ file, place: '<style>', message: 'an image drawn from data may not load anything from its style sheet (url() other than #id, or @import)' });
     }
   }

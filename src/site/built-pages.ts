@@ -19,13 +19,13 @@ export function builtPages(dist: string): BuiltPage[] {
     .sort((a, b) => a.rel.localeCompare(b.rel));
 }
 
-/** Every image the build drew as SVG from the site's data (share cards and chart images), in a stable order. */
-export function builtImages(dist: string): BuiltPage[] {
-  return ['share', 'data']
+/** The files directly in `dirs` under dist/ whose names end with `suffix`, in a stable order; a folder that is not there holds none. */
+function filesIn(dist: string, dirs: readonly string[], suffix: string): BuiltPage[] {
+  return dirs
     .flatMap((dir) => {
       try {
         return readdirSync(join(dist, dir), { withFileTypes: true })
-          .filter((e) => e.isFile() && e.name.endsWith('.svg'))
+          .filter((e) => e.isFile() && e.name.endsWith(suffix))
           .map((e) => join(dist, dir, e.name));
       } catch {
         return [];
@@ -35,15 +35,8 @@ export function builtImages(dist: string): BuiltPage[] {
     .sort((a, b) => a.rel.localeCompare(b.rel));
 }
 
+/** Every image the build drew as SVG from the site's data (share cards and chart images), in a stable order. */
+export const builtImages = (dist: string): BuiltPage[] => filesIn(dist, ['share', 'data'], '.svg');
+
 /** Every table download's sidecar (data/<table>.csv.meta.json), in a stable order. */
-export function builtSidecars(dist: string): BuiltPage[] {
-  try {
-    return readdirSync(join(dist, 'data'), { withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith('.csv.meta.json'))
-      .map((e) => join(dist, 'data', e.name))
-      .map((path) => ({ path, rel: relative(dist, path).split(sep).join('/') }))
-      .sort((a, b) => a.rel.localeCompare(b.rel));
-  } catch {
-    return [];
-  }
-}
+export const builtSidecars = (dist: string): BuiltPage[] => filesIn(dist, ['data'], '.csv.meta.json');
