@@ -60,10 +60,19 @@ describe('chart images', () => {
   });
 });
 
+/** A built site's folder of its own for one test, removed after it. */
+async function inDist(fn: (dist: string) => Promise<void>): Promise<void> {
+  const dist = mkdtempSync(join(tmpdir(), 'images-'));
+  try {
+    await fn(dist);
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
 describe('the rasterising pass', () => {
   test('each card becomes a PNG of its width; each chart image a PNG, its SVG rewritten with text as paths', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'images-'));
-    try {
+    await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       mkdirSync(join(dist, 'data'));
       writeFileSync(join(dist, 'share/report.svg'), card(['scores ', { fig }]));
@@ -76,43 +85,32 @@ describe('the rasterising pass', () => {
       assert.doesNotMatch(outlined, /<text\b/, 'no text left: every glyph is a path');
       assert.match(outlined, /<path\b/);
       assert.equal(readFileSync(join(dist, 'data/chart-x.png')).readUInt32BE(16), CHART_PNG_WIDTH);
-    } finally {
-      rmSync(dist, { recursive: true, force: true });
-    }
+    });
   });
   test('an SVG that would draw taller than the limit is refused before it is drawn, naming it', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'images-'));
-    try {
+    await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/tall.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="600"><rect width="1" height="600"/></svg>');
       await assert.rejects(rasteriseImages(dist), (e: Error) => e.message.includes('share/tall.svg') && e.message.includes(`would be 720000 px tall; the limit is ${MAX_PNG_HEIGHT}`));
       assert.equal(existsSync(join(dist, 'share/tall.png')), false, 'nothing written');
-    } finally {
-      rmSync(dist, { recursive: true, force: true });
-    }
+    });
   });
   test('a crash inside resvg stops the build with a message naming the image it was drawing, and the build survives it', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'images-'));
-    try {
+    await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/a-fine.svg'), card(['fine']));
       // A filter region this large makes resvg 2.6.2 panic in native code (tiny-skia), which would end a thread's whole process.
       writeFileSync(join(dist, 'share/panic.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>');
       await assert.rejects(rasteriseImages(dist), (e: Error) => /share\/panic\.svg: resvg stopped while drawing this image \(.*panicked/.test(e.message));
       assert.equal(existsSync(join(dist, 'share/a-fine.png')), false, 'nothing written when one image fails');
-    } finally {
-      rmSync(dist, { recursive: true, force: true });
-    }
+    });
   });
   test('an SVG resvg cannot draw stops the build with one message naming the file', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'images-'));
-    try {
+    await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/bad.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" width="2"></svg>');
       await assert.rejects(rasteriseImages(dist), /share\/bad\.svg: resvg cannot draw this SVG/);
-    } finally {
-      rmSync(dist, { recursive: true, force: true });
-    }
+    });
   });
 });
 
