@@ -20,8 +20,8 @@ export function attr(el: HtmlElement, name: string): string | undefined {
   return Object.hasOwn(el.attribs, name) ? el.attribs[name] : undefined;
 }
 
-/** Every element under `root` that passes `test`, in document order. */
-export function elementsWhere(root: HtmlDocument, test: (el: HtmlElement) => boolean): HtmlElement[] {
+/** Every element under `root` (a document or an element) that passes `test`, in document order. */
+export function elementsWhere(root: HtmlDocument | HtmlElement, test: (el: HtmlElement) => boolean): HtmlElement[] {
   return DomUtils.findAll(test, root.children) as HtmlElement[];
 }
 

@@ -146,8 +146,8 @@ export function packetGaps(document: HtmlDocument, file: string, packet: string)
   const shown = new Set<string>();
   const scopes = elementsWhere(document, (e) => attr(e, 'data-finding') !== undefined || hasClass(e, 'verdict-hero'));
   for (const scope of scopes) {
-    for (const e of elementsWhere(scope as unknown as HtmlDocument, (x) => attr(x, 'data-source') === 'artifact' && attr(x, 'data-pointer') !== undefined)) shown.add(`${attr(e, 'data-file')}#${attr(e, 'data-pointer')}`);
-    for (const t of elementsWhere(scope as unknown as HtmlDocument, (x) => x.name === 'title')) {
+    for (const e of elementsWhere(scope, (x) => attr(x, 'data-source') === 'artifact' && attr(x, 'data-pointer') !== undefined)) shown.add(`${attr(e, 'data-file')}#${attr(e, 'data-pointer')}`);
+    for (const t of elementsWhere(scope, (x) => x.name === 'title')) {
       const m = MARK_SOURCE.exec(textOf(t).trim());
       if (m) shown.add(`${m[1]}#${m[2]}`);
     }
