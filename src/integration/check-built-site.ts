@@ -10,7 +10,7 @@ import { checkLinks } from '../guards/links.ts';
 import { checkOutputSizes } from '../guards/output-size.ts';
 import { checkOwnScripts } from '../guards/own-scripts.ts';
 import { checkPublishedText } from '../guards/published-text.ts';
-import { startRasterising } from '../passes/rasterise.ts';
+import { startRasterising, type Drawings } from '../passes/rasterise.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
 import { startSearchIndex } from '../passes/search-index.ts';
 import { fail, type Logger } from './refusal.ts';
@@ -22,14 +22,16 @@ export interface BuiltSite {
   readonly publishing: boolean;
   /** This audit revision's short name: links into its permanent copy (r/<revision>/) are read as the live build's. */
   readonly revision: string | undefined;
+  /** The drawings the build started as the images rendered, if it did. */
+  readonly drawings?: Drawings | undefined;
 }
 
-export async function checkBuilt({ dist, base, site, publishing, revision }: BuiltSite, logger: Logger): Promise<void> {
+export async function checkBuilt({ dist, base, site, publishing, revision, drawings }: BuiltSite, logger: Logger): Promise<void> {
   // Sizes first, before any pass reads a page: an unbounded page stops here.
   fail('The built site publishes a page or download above its size limit', checkOutputSizes(dist));
   const rewritten = rewritePages(dist);
-  // The images are drawn in resvg's threads while this one checks the pages; written only once the checks below pass.
-  const finishImages = startRasterising(dist);
+  // The images are drawn in processes of their own while this one checks the pages; written only once the checks below pass.
+  const finishImages = startRasterising(dist, drawings);
   logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);
   logger.info(`print references: external links numbered on ${rewritten.printReferences} page(s)`);
   logger.info(`content security policy: inline scripts hashed on ${rewritten.scriptsHashed} page(s)`);

@@ -13,6 +13,8 @@ import { checkBuilt } from './check-built-site.ts';
 import { checkProse } from './check-prose.ts';
 import { orStop, stopNow } from './refusal.ts';
 import { checkOutDir, markBuilt } from '../site/out-dir.ts';
+import { takeImageOffers } from '../charts/image-offers.ts';
+import { Drawings } from '../passes/rasterise.ts';
 
 /** `publishing`: a build meant for publishing (src/site/settings.ts). */
 export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {
@@ -21,6 +23,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   let site: string | undefined;
   let audit: Audit | undefined;
   let building = false;
+  let drawings: Drawings | undefined;
   return {
     name: 'audit-guards',
     hooks: {
@@ -38,12 +41,15 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
       },
       'astro:build:start': async ({ logger }) => {
         await orStop(logger, () => checkProse(root, audit!, logger));
+        // The images start drawing as their routes render them: a head start only (src/passes/rasterise.ts).
+        takeImageOffers((drawings = new Drawings()));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
         // The output is marked as a build's, so the next build may empty it.
         markBuilt(dist);
-        await orStop(logger, () => checkBuilt({ dist, base, site, publishing: options.publishing ?? false, revision: audit?.revision.short }, logger), dist);
+        takeImageOffers(undefined);
+        await orStop(logger, () => checkBuilt({ dist, base, site, publishing: options.publishing ?? false, revision: audit?.revision.short, drawings }, logger), dist);
       },
     },
   };

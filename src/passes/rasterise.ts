@@ -6,12 +6,19 @@
  * machine's fonts, so every build draws the same pixels. Each SVG is parsed once, for both
  * its PNG and its outlined text, in two processes of their own, so this one checks the pages
  * meanwhile and survives a crash in resvg to name the image it was drawing.
+ *
+ * A build's drawings may start early, as each image's route renders it
+ * (src/charts/image-offers.ts); the pass then asks for each image by the bytes it reads from
+ * dist/, and takes an early drawing only when it was drawn from exactly those bytes. Nothing
+ * outlives the build: the drawings are the build's own, closed when the pass is done.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { CARD, IMAGE_FONT } from '../charts/image.ts';
+import type { ImageTaker } from '../charts/image-offers.ts';
 import { builtImages } from '../site/built-pages.ts';
 import type { Drawn, Job } from './draw-image.ts';
 import { ProblemError } from '../core/problem.ts';
@@ -20,62 +27,176 @@ const require = createRequire(import.meta.url);
 /** A chart's PNG: at the chart image's own width, the width of a card; the outlined SVG beside it is the copy that scales. */
 export const CHART_PNG_WIDTH = CARD.width;
 const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.ttf'].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
+/**
+ * How the drawing is shared out. While the pages render: one process, handed one image at a
+ * time, so the rendering thread keeps a core of its own. Once they are written: two, each
+ * handed its share at once, so neither waits for this thread to finish a check to get its next.
+ */
+const SHARING = { rendering: { processes: 1, handed: 1 }, written: { processes: 2, handed: Infinity } } as const;
 
-const notDrawn = (rel: string, message: string) => new ProblemError([{ file: rel, place: '', message }], 'The built site has an image that cannot be drawn');
+const isCard = (rel: string) => rel.startsWith('share/');
 
-/** Draws `jobs` in a process of its own; a crash is reported against the image it was drawing. */
-function inProcess(jobs: readonly Job[]): Promise<Drawn[]> {
-  return new Promise((resolve, reject) => {
-    let drawing = '';
-    let answer: Drawn[] | undefined;
-    let said = '';
-    const child = fork(new URL('./rasterise.child.ts', import.meta.url), { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    child.stderr!.on('data', (d: Buffer) => (said += d.toString()).length > 4096 && (said = said.slice(0, 4096)));
-    child.on('message', (m: { started: string } | { drawn: Drawn[] }) => ('started' in m ? (drawing = m.started) : (answer = m.drawn)));
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      if (answer) return resolve(answer);
-      const why = said.split('\n').find((l) => /panicked|error/i.test(l))?.trim() ?? `exit code ${code ?? signal}`;
-      reject(notDrawn(drawing || jobs[0]!.rel, `resvg stopped while drawing this image (${why.slice(0, 200)})`));
-    });
-    child.send({ jobs, font: { files: FONT_FILES, family: IMAGE_FONT } });
-  });
+/** The job for the image at `rel` in the built site: a card is drawn as it is, a chart's text is outlined too. */
+function jobFor(rel: string, svg: string): Job {
+  const card = isCard(rel);
+  return { rel, svg, width: card ? CARD.width : CHART_PNG_WIDTH, outline: !card };
 }
 
-/** The jobs shared between two processes, a chart counting as four cards (it has about four times the pixels). */
-function shares(jobs: readonly Job[]): Job[][] {
-  const out: [Job[], Job[]] = [[], []];
-  const load = [0, 0];
-  for (const j of jobs) {
-    const k = load[0]! <= load[1]! ? 0 : 1;
-    out[k].push(j);
-    load[k]! += j.outline ? 4 : 1;
+/** A chart counts as four cards: it has about four times the pixels. */
+const weight = (job: Job) => (job.outline ? 4 : 1);
+
+interface Queued {
+  readonly job: Job;
+  readonly done: (d: Drawn) => void;
+}
+
+/** One drawing process: it draws the jobs it is handed in the order it is handed them. */
+class DrawingProcess {
+  readonly #child: ChildProcess;
+  /** Handed and not yet answered, oldest first: the first is the one being drawn. */
+  readonly #owed: Queued[] = [];
+  readonly #answered: () => void;
+  readonly #ended: (p: DrawingProcess, undrawn: Queued[]) => void;
+  #said = '';
+
+  /** `answered`: called after each answer; `ended`: when the process is gone, with the jobs it had not started. */
+  constructor(answered: () => void, ended: (p: DrawingProcess, undrawn: Queued[]) => void) {
+    this.#answered = answered;
+    this.#ended = ended;
+    this.#child = fork(new URL('./rasterise.child.ts', import.meta.url), { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    this.#child.stderr!.on('data', (d: Buffer) => (this.#said += d.toString()).length > 4096 && (this.#said = this.#said.slice(0, 4096)));
+    this.#child.on('message', (drawn: Drawn) => {
+      this.#owed.shift()?.done(drawn);
+      this.#holdBuild();
+      this.#answered();
+    });
+    this.#child.once('exit', (code, signal) => this.#stopped(`exit code ${code ?? signal}`));
+    this.#child.once('error', (e) => this.#stopped(e.message));
+    this.#child.send({ font: { files: FONT_FILES, family: IMAGE_FONT } });
   }
-  return out.filter((s) => s.length > 0);
+
+  /** What it still owes, in cards. */
+  get load(): number {
+    return this.#owed.reduce((n, q) => n + weight(q.job), 0);
+  }
+
+  get owed(): number {
+    return this.#child.connected ? this.#owed.length : Infinity;
+  }
+
+  hand(job: Queued): void {
+    this.#owed.push(job);
+    this.#holdBuild();
+    this.#child.send({ job: job.job });
+  }
+
+  close(): void {
+    if (this.#child.connected) this.#child.disconnect();
+  }
+
+  /** The process keeps the build alive only while it owes an answer, so a build that stops early never waits for it. */
+  #holdBuild(): void {
+    for (const handle of [this.#child, this.#child.channel, this.#child.stderr as Socket | null]) this.#owed.length ? handle?.ref() : handle?.unref();
+  }
+
+  /** The job it was drawing, if any, is answered with the crash; the others go back to be drawn elsewhere. */
+  #stopped(fallback: string): void {
+    const [drawing, ...undrawn] = this.#owed.splice(0);
+    const why = this.#said.split('\n').find((l) => /panicked|error/i.test(l))?.trim() ?? fallback;
+    drawing?.done({ rel: drawing.job.rel, error: `resvg stopped while drawing this image (${why.slice(0, 200)})` });
+    this.#ended(this, undrawn);
+  }
 }
 
 /**
- * Starts drawing every image in two processes, from the SVG as it is now; the function it
- * returns waits, then writes the PNGs (and the charts' outlined SVG). The build calls it only
- * once the figure check has read the SVG, so nothing unchecked is written.
+ * One build's drawings: each image drawn once from the SVG it was asked for, in the order
+ * asked, by up to two processes.
  */
-export function startRasterising(dist: string): () => Promise<{ cards: number; charts: number }> {
-  const jobs: Job[] = builtImages(dist).map(({ path, rel }) => {
-    const card = rel.startsWith('share/');
-    return { rel, svg: readFileSync(path, 'utf8'), width: card ? CARD.width : CHART_PNG_WIDTH, outline: !card };
-  });
-  const drawn = Promise.all(shares(jobs).map(inProcess)).then((parts) => parts.flat());
-  // Reported when the build waits for them; until then not an unhandled rejection.
-  drawn.catch(() => {});
+export class Drawings implements ImageTaker {
+  readonly #processes = new Set<DrawingProcess>();
+  readonly #queue: Queued[] = [];
+  readonly #asked = new Map<string, { readonly svg: string; readonly drawn: Promise<Drawn> }>();
+  #sharing: { readonly processes: number; readonly handed: number } = SHARING.rendering;
+  #closed = false;
+
+  /** An early start for the image at `rel` (src/charts/image-offers.ts), while the pages render. */
+  offer(rel: string, svg: string): void {
+    void this.#ask(rel, svg);
+  }
+
+  /** The drawing of `svg` as the image at `rel`: the one already asked for with exactly these bytes, or a new one. The pages are written: both processes draw. */
+  draw(rel: string, svg: string): Promise<Drawn> {
+    this.#sharing = SHARING.written;
+    return this.#ask(rel, svg);
+  }
+
+  /** Lets the processes go: called once the build has every drawing it asked for. */
+  close(): void {
+    this.#closed = true;
+    for (const p of this.#processes) p.close();
+  }
+
+  #ask(rel: string, svg: string): Promise<Drawn> {
+    const asked = this.#asked.get(rel);
+    const drawn = asked?.svg === svg ? asked.drawn : new Promise<Drawn>((done) => this.#queue.push({ job: jobFor(rel, svg), done }));
+    this.#asked.set(rel, { svg, drawn });
+    this.#hand();
+    return drawn;
+  }
+
+  /** Hands out waiting jobs, least loaded process first; a new process starts while every one is busy and more are allowed. */
+  #hand(): void {
+    while (this.#queue.length && !this.#closed) {
+      const all = [...this.#processes];
+      if (all.length < this.#sharing.processes && all.every((p) => p.owed > 0)) this.#processes.add(this.#start());
+      const to = [...this.#processes].filter((p) => p.owed < this.#sharing.handed).sort((a, b) => a.load - b.load)[0];
+      if (!to) return;
+      to.hand(this.#queue.shift()!);
+    }
+  }
+
+  #start(): DrawingProcess {
+    return new DrawingProcess(
+      () => this.#hand(),
+      (gone, undrawn) => {
+        this.#processes.delete(gone);
+        this.#queue.unshift(...undrawn);
+        this.#hand();
+      },
+    );
+  }
+}
+
+const notDrawn = (failed: readonly { rel: string; error: string }[]) =>
+  new ProblemError(
+    failed.map(({ rel, error }) => ({ file: rel, place: '', message: error })),
+    'The built site has an image that cannot be drawn',
+  );
+
+/**
+ * Asks for every image as its SVG is now on disk (started early or not); the function it
+ * returns waits, then writes the PNGs (and the charts' outlined SVG) and lets the drawing
+ * processes go. The build calls it only once the figure check has read the SVG, so nothing
+ * unchecked is written.
+ */
+export function startRasterising(dist: string, drawings: Drawings = new Drawings()): () => Promise<{ cards: number; charts: number }> {
+  const images = builtImages(dist).map(({ path, rel }) => ({ rel, drawn: drawings.draw(rel, readFileSync(path, 'utf8')) }));
   return async () => {
-    const images = await drawn;
-    for (const d of images) if ('error' in d) throw notDrawn(d.rel, d.error);
-    for (const d of images) {
+    let drawn: Drawn[];
+    try {
+      drawn = await Promise.all(images.map((i) => i.drawn));
+    } finally {
+      drawings.close();
+    }
+    const failed = drawn.filter((d): d is Extract<Drawn, { error: string }> => 'error' in d);
+    if (failed.length) throw notDrawn(failed);
+    for (const d of drawn) {
       if ('error' in d) continue;
       writeFileSync(join(dist, d.rel.replace(/\.svg$/, '.png')), d.png);
       if (d.outlined !== undefined) writeFileSync(join(dist, d.rel), d.outlined);
     }
-    return { cards: jobs.filter((j) => !j.outline).length, charts: jobs.filter((j) => j.outline).length };
+    const cards = images.filter((i) => isCard(i.rel)).length;
+    return { cards, charts: images.length - cards };
   };
 }
 

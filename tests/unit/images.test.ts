@@ -1,12 +1,13 @@
 /** The images drawn from data: share cards and chart images, their figure marks, their text, and their rasterising. */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { cardSvg, chartImageSvg, wrap } from '../../src/charts/image.ts';
 import { scanHtml } from '../../src/guards/built-html.ts';
-import { CHART_PNG_WIDTH, rasteriseImages } from '../../src/passes/rasterise.ts';
+import { CHART_PNG_WIDTH, Drawings, rasteriseImages, startRasterising } from '../../src/passes/rasterise.ts';
 import { MAX_PNG_HEIGHT } from '../../src/passes/draw-image.ts';
 import { unsafeSvg } from '../../src/guards/image-svg.ts';
 import type { Figure, Words } from '../../src/provenance/provenance.ts';
@@ -110,6 +111,51 @@ describe('the rasterising pass', () => {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/bad.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" width="2"></svg>');
       await assert.rejects(rasteriseImages(dist), /share\/bad\.svg: resvg cannot draw this SVG/);
+    });
+  });
+});
+
+describe('drawings started as the images render', () => {
+  const square = (h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="${h}"><rect width="1200" height="${h}" fill="#123456"/></svg>`;
+  test('an early drawing is used only when it was drawn from the very bytes on disk; otherwise the file is drawn', async () => {
+    await inDist(async (dist) => {
+      mkdirSync(join(dist, 'share'));
+      writeFileSync(join(dist, 'share/same.svg'), square(630));
+      writeFileSync(join(dist, 'share/changed.svg'), square(300));
+      const drawings = new Drawings();
+      drawings.offer('share/same.svg', square(630));
+      drawings.offer('share/changed.svg', square(630));
+      drawings.offer('share/gone.svg', square(630));
+      assert.deepEqual(await startRasterising(dist, drawings)(), { cards: 2, charts: 0 });
+      assert.equal(readFileSync(join(dist, 'share/same.png')).readUInt32BE(20), 630);
+      assert.equal(readFileSync(join(dist, 'share/changed.png')).readUInt32BE(20), 300, 'drawn from the file, not from the offer');
+      assert.equal(existsSync(join(dist, 'share/gone.png')), false, 'an offer with no file behind it writes nothing');
+    });
+  });
+  test('a crash ends one process only: the images it had been handed and not started are drawn by another', async () => {
+    const drawings = new Drawings();
+    const panic = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>';
+    try {
+      // Shared between two processes, so the crashing one has been handed cards behind the panic.
+      const [crashed, ...after] = await Promise.all([drawings.draw('share/panic.svg', panic), ...[100, 200, 300, 400].map((h) => drawings.draw(`share/${h}.svg`, square(h)))]);
+      assert.match('error' in crashed! ? crashed.error : '', /resvg stopped while drawing this image/);
+      assert.deepEqual(after.map((d) => ('png' in d ? Buffer.from(d.png).readUInt32BE(20) : d.error)), [100, 200, 300, 400], 'each drawn after the crash');
+    } finally {
+      drawings.close();
+    }
+  });
+  test('a build that stops without waiting for its drawings still ends: the processes hold it only while they owe an answer', async () => {
+    await inDist(async (dir) => {
+      const script = join(dir, 'stops-early.ts');
+      writeFileSync(script, `import { Drawings } from ${JSON.stringify(new URL('../../src/passes/rasterise.ts', import.meta.url).href)};
+const drawings = new Drawings();
+drawings.offer('share/a.svg', ${JSON.stringify(square(630))});
+await drawings.draw('share/a.svg', ${JSON.stringify(square(630))});
+console.log('drawn');
+`);
+      const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 20_000 });
+      assert.equal(r.error, undefined, 'it ended by itself');
+      assert.equal(r.stdout, 'drawn\n', r.stderr);
     });
   });
 });

@@ -7,6 +7,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
 import type { ChartSpec } from '../../charts/charts.ts';
 import { chartImageSvg, type ImagePart } from '../../charts/image.ts';
+import { offerImage } from '../../charts/image-offers.ts';
 import { allCharts } from '../../findings/registry.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { chartFiles } from '../../tables/sources-of.ts';
@@ -25,5 +26,6 @@ export const GET: APIRoute<{ chart: ChartSpec }> = ({ props }) => {
     { parts: ['Data: ', ...files, ` in ${audit.lock.files[0]!.repository}; every value drawn is in, or computed from, the tables beside the chart on the site, each also as CSV.`], size: 17 },
     { parts: ['TRAIL scorer audit, site commit ', { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } }, site.dirty ? ', with uncommitted changes.' : '.'], size: 17 },
   ], chart.legend);
+  offerImage(`data/${chart.id}.svg`, svg);
   return new Response(svg, { headers: { 'content-type': 'image/svg+xml' } });
 };

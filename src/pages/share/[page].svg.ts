@@ -2,6 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
 import { cardSvg, type ImagePart } from '../../charts/image.ts';
+import { offerImage } from '../../charts/image-offers.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { pageMeta, SHARE_KEYS } from '../_page-meta.ts';
 
@@ -29,5 +30,6 @@ export const GET: APIRoute<{ page: string }> = ({ props }) => {
       },
     ],
   });
+  offerImage(`share/${props.page}.svg`, svg);
   return new Response(svg, { headers: { 'content-type': 'image/svg+xml' } });
 };
