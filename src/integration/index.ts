@@ -1,16 +1,15 @@
 /**
  * The build as an Astro integration: the one path for `npm run build`, `astro build`,
  * `astro dev` and the tests' sandbox builds. When Astro starts, the audit is admitted
- * once and handed down (admit.ts); before it renders, the prose is checked
- * (check-prose.ts); once the site is written, it is rewritten by the passes and judged
- * by the guards (check-built-site.ts). Any refusal stops the build (refusal.ts).
+ * once and handed down (admit.ts); while Vite bundles the pages, the prose is checked
+ * (check-prose.ts), and no page renders until it passes; once the site is written, it is
+ * rewritten by the passes and judged by the guards (check-built-site.ts). Any refusal
+ * stops the build (refusal.ts).
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import type { Audit } from '../audit/assemble.ts';
 import { admitForBuild } from './admit.ts';
-import { checkBuilt } from './check-built-site.ts';
-import { checkProse } from './check-prose.ts';
 import { orStop, stopNow } from './refusal.ts';
 import { checkOutDir, markBuilt } from '../site/out-dir.ts';
 import { takeImageOffers } from '../charts/image-offers.ts';
@@ -24,13 +23,16 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   let audit: Audit | undefined;
   let building = false;
   let drawings: Drawings | undefined;
+  let prose: Promise<void> | undefined;
   return {
     name: 'audit-guards',
     hooks: {
-      'astro:config:setup': async ({ command, config, logger }) => {
+      'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
         if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
         building = command === 'build';
         audit = await orStop(logger, () => admitForBuild(logger, config.base));
+        // Vite's buildApp hooks run once every bundle is built and before Astro renders a page (Astro's own runs last): the prose must have passed by then.
+        if (building) updateConfig({ vite: { plugins: [{ name: 'audit-guards:prose-before-pages', buildApp: { order: 'post', handler: async () => void (await prose) } }] } });
       },
       'astro:config:done': ({ config, logger }) => {
         root = fileURLToPath(config.root);
@@ -39,8 +41,9 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         base = config.base;
         site = config.site;
       },
-      'astro:build:start': async ({ logger }) => {
-        await orStop(logger, () => checkProse(root, audit!, logger));
+      'astro:build:start': ({ logger }) => {
+        // Checked while Vite bundles; a refusal stops the build there and then, before any page renders.
+        prose = orStop(logger, async () => (await import('./check-prose.ts')).checkProse(root, audit!, logger));
         // The images start drawing as their routes render them: a head start only (src/passes/rasterise.ts).
         takeImageOffers((drawings = new Drawings()));
       },
@@ -49,6 +52,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         // The output is marked as a build's, so the next build may empty it.
         markBuilt(dist);
         takeImageOffers(undefined);
+        const { checkBuilt } = await import('./check-built-site.ts');
         await orStop(logger, () => checkBuilt({ dist, base, site, publishing: options.publishing ?? false, revision: audit?.revision.short, drawings }, logger), dist);
       },
     },

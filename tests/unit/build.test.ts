@@ -31,6 +31,7 @@ describe('the real build refuses', { concurrency: false }, () => {
     assert.notEqual(r.code, 0);
     assert.match(r.output, /content\/properties\/p3\.mdx:\d+:\d+: hand-typed figure "0\.973"/);
     assert.doesNotMatch(r.output, /Stack trace|^\s+at /m, 'a guard refusal is its message alone');
+    assert.doesNotMatch(r.output, /generating static routes/, 'refused before any page renders');
   });
 
   test('a finding placed on no page', () => {
