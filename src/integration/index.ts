@@ -45,7 +45,10 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         // Checked while Vite bundles; a refusal stops the build there and then, before any page renders.
         prose = orStop(logger, async () => (await import('./check-prose.ts')).checkProse(root, audit!, logger));
         // The images start drawing as their routes render them: a head start only (src/passes/rasterise.ts).
-        takeImageOffers((drawings = new Drawings()));
+        drawings = new Drawings();
+        // Started while Vite bundles, when a core is free: no process is still starting when the pages are written.
+        drawings.start();
+        takeImageOffers(drawings);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);

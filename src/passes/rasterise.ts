@@ -73,6 +73,7 @@ class DrawingProcess {
     this.#child.once('exit', (code, signal) => this.#stopped(`exit code ${code ?? signal}`));
     this.#child.once('error', (e) => this.#stopped(e.message));
     this.#child.send({ font: { files: FONT_FILES, family: IMAGE_FONT } });
+    this.#holdBuild();
   }
 
   /** What it still owes, in cards. */
@@ -130,6 +131,11 @@ export class Drawings implements ImageTaker {
     return this.#ask(rel, svg);
   }
 
+  /** Starts every process now, idle, so that none is still starting when the pages are written. */
+  start(): void {
+    while (this.#processes.size < SHARING.written.processes) this.#processes.add(this.#start());
+  }
+
   /** Lets the processes go: called once the build has every drawing it asked for. */
   close(): void {
     this.#closed = true;
@@ -144,12 +150,15 @@ export class Drawings implements ImageTaker {
     return drawn;
   }
 
-  /** Hands out waiting jobs, least loaded process first; a new process starts while every one is busy and more are allowed. */
+  /** Hands out waiting jobs to the processes now allowed to draw (the first started), least loaded first; a new one starts while each of them is busy and more are allowed. */
   #hand(): void {
     while (this.#queue.length && !this.#closed) {
-      const all = [...this.#processes];
-      if (all.length < this.#sharing.processes && all.every((p) => p.owed > 0)) this.#processes.add(this.#start());
-      const to = [...this.#processes].filter((p) => p.owed < this.#sharing.handed).sort((a, b) => a.load - b.load)[0];
+      const drawing = [...this.#processes].slice(0, this.#sharing.processes);
+      if (drawing.length < this.#sharing.processes && drawing.every((p) => p.owed > 0)) {
+        this.#processes.add(this.#start());
+        continue;
+      }
+      const to = drawing.filter((p) => p.owed < this.#sharing.handed).sort((a, b) => a.load - b.load)[0];
       if (!to) return;
       to.hand(this.#queue.shift()!);
     }

@@ -144,11 +144,12 @@ describe('drawings started as the images render', () => {
       drawings.close();
     }
   });
-  test('a build that stops without waiting for its drawings still ends: the processes hold it only while they owe an answer', async () => {
+  test('a build that stops without waiting for its drawings still ends: the processes, started idle, hold it only while they owe an answer', async () => {
     await inDist(async (dir) => {
       const script = join(dir, 'stops-early.ts');
       writeFileSync(script, `import { Drawings } from ${JSON.stringify(new URL('../../src/passes/rasterise.ts', import.meta.url).href)};
 const drawings = new Drawings();
+drawings.start();
 drawings.offer('share/a.svg', ${JSON.stringify(square(630))});
 await drawings.draw('share/a.svg', ${JSON.stringify(square(630))});
 console.log('drawn');
