@@ -20,9 +20,15 @@ export function attr(el: HtmlElement, name: string): string | undefined {
   return Object.hasOwn(el.attribs, name) ? el.attribs[name] : undefined;
 }
 
+/** Each document's elements in document order, walked once however many checks ask: the trees read here are never changed. */
+const elementsOf = new WeakMap<HtmlDocument, HtmlElement[]>();
+
 /** Every element under `root` (a document or an element) that passes `test`, in document order. */
 export function elementsWhere(root: HtmlDocument | HtmlElement, test: (el: HtmlElement) => boolean): HtmlElement[] {
-  return DomUtils.findAll(test, root.children) as HtmlElement[];
+  if (!DomUtils.isDocument(root)) return DomUtils.findAll(test, root.children) as HtmlElement[];
+  let all = elementsOf.get(root);
+  if (!all) elementsOf.set(root, (all = DomUtils.findAll(() => true, root.children) as HtmlElement[]));
+  return all.filter(test);
 }
 
 export const { isDocument, isTag, isText } = DomUtils;
