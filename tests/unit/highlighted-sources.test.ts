@@ -31,7 +31,7 @@ describe('highlighted sources', () => {
     assert.match(html, /--shiki-dark:/);
   });
 
-  test("Shiki's core with its one grammar writes exactly what Shiki's full bundle writes, for every file the method page shows", async () => {
+  test("Shiki's core with its one grammar, precompiled, writes exactly what Shiki's full bundle writes with its own, for every file the method page shows", async () => {
     const { codeToHtml } = await import('shiki');
     const files = ['src/audit/highlighted-sources.ts', ...readdirSync('src/rederive').filter((f) => f.endsWith('.ts')).map((f) => `src/rederive/${f}`)];
     const ours = await highlightFiles(process.cwd(), files);
