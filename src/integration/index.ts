@@ -44,6 +44,8 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
       'astro:build:start': ({ logger }) => {
         // Checked while Vite bundles; a refusal stops the build there and then, before any page renders.
         prose = orStop(logger, async () => (await import('./check-prose.ts')).checkProse(root, audit!, logger));
+        // Reported where the rendering waits for it; until then not an unhandled rejection.
+        prose.catch(() => {});
         // The images start drawing as their routes render them: a head start only (src/passes/rasterise.ts).
         drawings = new Drawings();
         // Started while Vite bundles, when a core is free: no process is still starting when the pages are written.
