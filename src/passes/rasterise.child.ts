@@ -1,12 +1,29 @@
 /**
- * A drawing process of rasterise.ts: draws each image it is sent, in order, and answers each.
- * A process of its own, not a thread, so that a crash inside resvg's native code ends only
- * this process, and the build can name the image. It ends when the build lets it go.
+ * A drawing process of rasterise.ts: draws the images it is sent, in order, one at a time,
+ * and writes each answer out before it starts the next, so a crash never takes an answer
+ * with it and the build can name the image being drawn. A process of its own, not a thread,
+ * so that a crash inside resvg's native code ends only this process. It ends when the build
+ * lets it go.
  */
 import { draw, type ImageFont, type Job } from './draw-image.ts';
 
 let font: ImageFont | undefined;
+const waiting: Job[] = [];
+let drawing = false;
+
+function next(): void {
+  if (drawing || waiting.length === 0) return;
+  drawing = true;
+  process.send!(draw(waiting.shift()!, font!), () => {
+    drawing = false;
+    next();
+  });
+}
+
 process.on('message', (m: { font: ImageFont } | { job: Job }) => {
   if ('font' in m) font = m.font;
-  else process.send!(draw(m.job, font!));
+  else {
+    waiting.push(m.job);
+    next();
+  }
 });

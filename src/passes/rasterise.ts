@@ -66,11 +66,18 @@ class DrawingProcess {
     this.#child = fork(new URL('./rasterise.child.ts', import.meta.url), { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.#child.stderr!.on('data', (d: Buffer) => (this.#said += d.toString()).length > 4096 && (this.#said = this.#said.slice(0, 4096)));
     this.#child.on('message', (drawn: Drawn) => {
+      // What it printed belongs to the image it has just answered for.
+      this.#said = '';
       this.#owed.shift()?.done(drawn);
       this.#holdBuild();
       this.#answered();
     });
-    this.#child.once('exit', (code, signal) => this.#stopped(`exit code ${code ?? signal}`));
+    // Judged once it has exited and its channel is closed: every answer it wrote has been read by then.
+    let exit: string | undefined;
+    let closed = false;
+    const gone = () => exit !== undefined && closed && this.#stopped(exit);
+    this.#child.once('exit', (code, signal) => ((exit = `exit code ${code ?? signal}`), gone()));
+    this.#child.once('disconnect', () => ((closed = true), gone()));
     this.#child.once('error', (e) => this.#stopped(e.message));
     this.#child.send({ font: { files: FONT_FILES, family: IMAGE_FONT } });
     this.#holdBuild();
@@ -100,7 +107,7 @@ class DrawingProcess {
     for (const handle of [this.#child, this.#child.channel, this.#child.stderr as Socket | null]) this.#owed.length ? handle?.ref() : handle?.unref();
   }
 
-  /** The job it was drawing, if any, is answered with the crash; the others go back to be drawn elsewhere. */
+  /** The job it was drawing (the oldest unanswered: it answers each before the next), if any, is answered with the crash; the others go back to be drawn elsewhere. */
   #stopped(fallback: string): void {
     const [drawing, ...undrawn] = this.#owed.splice(0);
     const why = this.#said.split('\n').find((l) => /panicked|error/i.test(l))?.trim() ?? fallback;

@@ -1,6 +1,6 @@
 /** The guards inside the real `astro build`: each change below must stop it with a clear message. */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sandbox, type Sandbox } from '../support/build.ts';
@@ -32,6 +32,27 @@ describe('the real build refuses', { concurrency: false }, () => {
     assert.match(r.output, /content\/properties\/p3\.mdx:\d+:\d+: hand-typed figure "0\.973"/);
     assert.doesNotMatch(r.output, /Stack trace|^\s+at /m, 'a guard refusal is its message alone');
     assert.doesNotMatch(r.output, /generating static routes/, 'refused before any page renders');
+  });
+
+  test('no page renders before the prose has passed, however long its check takes', () => {
+    const slow = (t: string) => {
+      const out = t.replace(
+        'export function checkProse(projectRoot: string, audit: Audit, logger: Logger): void {\n',
+        'export async function checkProse(projectRoot: string, audit: Audit, logger: Logger): Promise<void> {\n  await new Promise((r) => setTimeout(r, 8000));\n',
+      );
+      assert.notEqual(out, t, "the sandbox's prose check was made slow");
+      return out;
+    };
+    const original = readFileSync(join(box.dir, 'src/integration/check-prose.ts'), 'utf8');
+    box.edit('src/integration/check-prose.ts', slow);
+    box.edit('content/properties/p3.mdx', (t) => t.replace('## What it moves\n', '## What it moves\n\nIt is 0.973 now.\n'));
+    const r = box.build();
+    box.edit('content/properties/p3.mdx', (t) => t.replace('\nIt is 0.973 now.\n', ''));
+    box.edit('src/integration/check-prose.ts', () => original);
+    assert.notEqual(r.code, 0);
+    assert.match(r.output, /\[vite\] ✓ built/, 'the bundles were built meanwhile');
+    assert.match(r.output, /content\/properties\/p3\.mdx:\d+:\d+: hand-typed figure "0\.973"/);
+    assert.doesNotMatch(r.output, /generating static routes/, 'no page rendered while the check ran');
   });
 
   test('a finding placed on no page', () => {

@@ -1,7 +1,7 @@
 /** The images drawn from data: share cards and chart images, their figure marks, their text, and their rasterising. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -117,7 +117,7 @@ describe('the rasterising pass', () => {
 
 describe('drawings started as the images render', () => {
   const square = (h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="${h}"><rect width="1200" height="${h}" fill="#123456"/></svg>`;
-  test('an early drawing is used only when it was drawn from the very bytes on disk; otherwise the file is drawn', async () => {
+  test('an early drawing is used only when it was drawn from the very bytes on disk; otherwise the file is drawn', { timeout: 30_000 }, async () => {
     await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/same.svg'), square(630));
@@ -132,7 +132,7 @@ describe('drawings started as the images render', () => {
       assert.equal(existsSync(join(dist, 'share/gone.png')), false, 'an offer with no file behind it writes nothing');
     });
   });
-  test('a crash ends one process only: the images it had been handed and not started are drawn by another', async () => {
+  test('a crash ends one process only: the images it had been handed and not started are drawn by another', { timeout: 30_000 }, async () => {
     const drawings = new Drawings();
     const panic = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>';
     try {
@@ -143,6 +143,50 @@ describe('drawings started as the images render', () => {
     } finally {
       drawings.close();
     }
+  });
+  test('a crash is named on the image being drawn, never on one drawn before it whose answer was still on its way', { timeout: 60_000 }, async () => {
+    // Each a PNG well over a pipe's buffer, so an answer written late would still be in the dying process.
+    const busy = (seed: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200">${Array.from({ length: 3000 }, (_, i) => {
+        const v = (i * 7919 + seed * 104729) % 1000003;
+        return `<rect x="${v % 1190}" y="${(v >> 3) % 1190}" width="${3 + (v % 9)}" height="${3 + (v % 7)}" fill="#${(v % 0xffffff).toString(16).padStart(6, '0')}"/>`;
+      }).join('')}</svg>`;
+    const panic = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>';
+    const drawings = new Drawings();
+    try {
+      // The first two go to one process each; the panic queues behind the first.
+      const jobs: [string, string][] = [['data/a.svg', busy(1)], ['data/b.svg', busy(2)], ['share/panic.svg', panic], ['data/c.svg', busy(3)], ['share/d.svg', square(100)]];
+      const drawn = await Promise.all(jobs.map(([rel, svg]) => drawings.draw(rel, svg)));
+      assert.deepEqual(
+        drawn.map((d) => [d.rel, 'error' in d ? 'crashed' : 'drawn']),
+        jobs.map(([rel]) => [rel, rel === 'share/panic.svg' ? 'crashed' : 'drawn']),
+      );
+    } finally {
+      drawings.close();
+    }
+  });
+  test('once the pass has every drawing it lets its processes go: none is left idle behind it', { timeout: 30_000 }, async () => {
+    // This process's children that are drawing processes (Linux's /proc, as on CI).
+    const drawers = () =>
+      readdirSync(`/proc/${process.pid}/task`)
+        .flatMap((t) => readFileSync(`/proc/${process.pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean))
+        .filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('rasterise.child');
+          } catch {
+            return false;
+          }
+        });
+    await inDist(async (dist) => {
+      mkdirSync(join(dist, 'share'));
+      for (const h of [100, 200, 300]) writeFileSync(join(dist, `share/${h}.svg`), square(h));
+      const drawings = new Drawings();
+      drawings.start();
+      assert.equal(drawers().length, 2, 'two processes while it draws');
+      await startRasterising(dist, drawings)();
+      for (let i = 0; i < 50 && drawers().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(drawers(), [], 'no drawing process left');
+    });
   });
   test('a build that stops without waiting for its drawings still ends: the processes, started idle, hold it only while they owe an answer', async () => {
     await inDist(async (dir) => {
