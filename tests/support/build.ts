@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { PROJECT, SHARED } from './fixture.ts';
 
@@ -40,7 +41,8 @@ export function sandbox(): Sandbox {
         encoding: 'utf8',
         timeout: 240_000,
       });
-      return { code: r.status ?? -1, output: `${r.stdout}\n${r.stderr}`, dist: join(dir, 'dist') };
+      // Without the colours a logger adds on CI, so the tests read the words as a reader would.
+      return { code: r.status ?? -1, output: stripVTControlCharacters(`${r.stdout}\n${r.stderr}`), dist: join(dir, 'dist') };
     },
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
