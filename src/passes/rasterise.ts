@@ -64,10 +64,9 @@ class DrawingProcess {
     this.#answered = answered;
     this.#ended = ended;
     this.#child = fork(new URL('./rasterise.child.ts', import.meta.url), { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    this.#child.stderr!.on('data', (d: Buffer) => (this.#said += d.toString()).length > 4096 && (this.#said = this.#said.slice(0, 4096)));
+    // The end of what it printed: a panic is the last thing a process says.
+    this.#child.stderr!.on('data', (d: Buffer) => (this.#said = (this.#said + d.toString()).slice(-4096)));
     this.#child.on('message', (drawn: Drawn) => {
-      // What it printed belongs to the image it has just answered for.
-      this.#said = '';
       this.#owed.shift()?.done(drawn);
       this.#holdBuild();
       this.#answered();
@@ -78,7 +77,8 @@ class DrawingProcess {
     const gone = () => exit !== undefined && closed && this.#stopped(exit);
     this.#child.once('exit', (code, signal) => ((exit = `exit code ${code ?? signal}`), gone()));
     this.#child.once('disconnect', () => ((closed = true), gone()));
-    this.#child.once('error', (e) => this.#stopped(e.message));
+    // A process that never started ends here; any other error (a send to a process already gone) waits for its end above.
+    this.#child.on('error', (e) => this.#child.pid === undefined && this.#stopped(e.message));
     this.#child.send({ font: { files: FONT_FILES, family: IMAGE_FONT } });
     this.#holdBuild();
   }
@@ -110,7 +110,7 @@ class DrawingProcess {
   /** The job it was drawing (the oldest unanswered: it answers each before the next), if any, is answered with the crash; the others go back to be drawn elsewhere. */
   #stopped(fallback: string): void {
     const [drawing, ...undrawn] = this.#owed.splice(0);
-    const why = this.#said.split('\n').find((l) => /panicked|error/i.test(l))?.trim() ?? fallback;
+    const why = this.#said.split('\n').findLast((l) => /panicked|error/i.test(l))?.trim() ?? fallback;
     drawing?.done({ rel: drawing.job.rel, error: `resvg stopped while drawing this image (${why.slice(0, 200)})` });
     this.#ended(this, undrawn);
   }

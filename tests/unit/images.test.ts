@@ -72,7 +72,7 @@ async function inDist(fn: (dist: string) => Promise<void>): Promise<void> {
 }
 
 describe('the rasterising pass', () => {
-  test('each card becomes a PNG of its width; each chart image a PNG, its SVG rewritten with text as paths', async () => {
+  test('each card becomes a PNG of its width; each chart image a PNG, its SVG rewritten with text as paths', { timeout: 30_000 }, async () => {
     await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       mkdirSync(join(dist, 'data'));
@@ -88,7 +88,7 @@ describe('the rasterising pass', () => {
       assert.equal(readFileSync(join(dist, 'data/chart-x.png')).readUInt32BE(16), CHART_PNG_WIDTH);
     });
   });
-  test('an SVG that would draw taller than the limit is refused before it is drawn, naming it', async () => {
+  test('an SVG that would draw taller than the limit is refused before it is drawn, naming it', { timeout: 30_000 }, async () => {
     await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/tall.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="600"><rect width="1" height="600"/></svg>');
@@ -96,7 +96,7 @@ describe('the rasterising pass', () => {
       assert.equal(existsSync(join(dist, 'share/tall.png')), false, 'nothing written');
     });
   });
-  test('a crash inside resvg stops the build with a message naming the image it was drawing, and the build survives it', async () => {
+  test('a crash inside resvg stops the build with a message naming the image it was drawing, and the build survives it', { timeout: 30_000 }, async () => {
     await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/a-fine.svg'), card(['fine']));
@@ -106,7 +106,7 @@ describe('the rasterising pass', () => {
       assert.equal(existsSync(join(dist, 'share/a-fine.png')), false, 'nothing written when one image fails');
     });
   });
-  test('an SVG resvg cannot draw stops the build with one message naming the file', async () => {
+  test('an SVG resvg cannot draw stops the build with one message naming the file', { timeout: 30_000 }, async () => {
     await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/bad.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" width="2"></svg>');
@@ -144,13 +144,14 @@ describe('drawings started as the images render', () => {
       drawings.close();
     }
   });
+  // Each a PNG well over a pipe's buffer, and some work to draw.
+  const busy = (seed: number) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200">${Array.from({ length: 3000 }, (_, i) => {
+      const v = (i * 7919 + seed * 104729) % 1000003;
+      return `<rect x="${v % 1190}" y="${(v >> 3) % 1190}" width="${3 + (v % 9)}" height="${3 + (v % 7)}" fill="#${(v % 0xffffff).toString(16).padStart(6, '0')}"/>`;
+    }).join('')}</svg>`;
   test('a crash is named on the image being drawn, never on one drawn before it whose answer was still on its way', { timeout: 60_000 }, async () => {
-    // Each a PNG well over a pipe's buffer, so an answer written late would still be in the dying process.
-    const busy = (seed: number) =>
-      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200">${Array.from({ length: 3000 }, (_, i) => {
-        const v = (i * 7919 + seed * 104729) % 1000003;
-        return `<rect x="${v % 1190}" y="${(v >> 3) % 1190}" width="${3 + (v % 9)}" height="${3 + (v % 7)}" fill="#${(v % 0xffffff).toString(16).padStart(6, '0')}"/>`;
-      }).join('')}</svg>`;
+    // An answer written late would still be in the dying process.
     const panic = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>';
     const drawings = new Drawings();
     try {
@@ -189,6 +190,32 @@ describe('drawings started as the images render', () => {
       await startRasterising(dist, drawings)();
       for (let i = 0; i < 50 && ours().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
       assert.deepEqual(ours(), [], 'no drawing process left');
+    });
+  });
+  test('a build that stops while its processes still have images to draw leaves none of them drawing on: each ends after the image it is on', { timeout: 30_000 }, async () => {
+    const slow = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><filter id="b"><feGaussianBlur stdDeviation="4"/><feTurbulence baseFrequency="0.05" numOctaves="2"/></filter><rect width="1200" height="1200" fill="#345" filter="url(#b)"/></svg>';
+    await inDist(async (dir) => {
+      const script = join(dir, 'refused.ts');
+      writeFileSync(script, `import { readdirSync, readFileSync } from 'node:fs';
+import { Drawings } from ${JSON.stringify(new URL('../../src/passes/rasterise.ts', import.meta.url).href)};
+const drawings = new Drawings();
+drawings.start();
+// About a second's drawing each: five queued behind the one each process is drawing.
+const svg = ${JSON.stringify(slow)};
+for (let i = 0; i < 12; i++) void drawings.draw('share/x' + i + '.svg', svg + '<!--' + i + '-->');
+await new Promise((r) => setTimeout(r, 300));
+const children = readdirSync('/proc/self/task').flatMap((t) => readFileSync('/proc/self/task/' + t + '/children', 'utf8').split(' ').filter(Boolean));
+console.log(children.join(' '));
+// As a guard's refusal ends the build: at once, without waiting for the drawings.
+process.exit(1);
+`);
+      const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 20_000 });
+      const pids = r.stdout.trim().split(' ').filter(Boolean);
+      assert.equal(pids.length, 2, r.stderr);
+      const alive = () => pids.filter((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '));
+      // Time for the image each was drawing, not for the five behind it.
+      for (let i = 0; i < 30 && alive().length > 0; i++) await new Promise((res) => setTimeout(res, 100));
+      assert.deepEqual(alive(), [], 'no drawing process draws on once the build is gone');
     });
   });
   test('a build that stops without waiting for its drawings still ends: the processes, started idle, hold it only while they owe an answer', async () => {
