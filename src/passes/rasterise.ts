@@ -110,7 +110,9 @@ class DrawingProcess {
   /** The job it was drawing (the oldest unanswered: it answers each before the next), if any, is answered with the crash; the others go back to be drawn elsewhere. */
   #stopped(fallback: string): void {
     const [drawing, ...undrawn] = this.#owed.splice(0);
-    const why = this.#said.split('\n').findLast((l) => /panicked|error/i.test(l))?.trim() ?? fallback;
+    const lines = this.#said.split('\n');
+    // Rust's own panic line says what went wrong; the lines after it only that the process aborts.
+    const why = (lines.findLast((l) => /panicked/.test(l)) ?? lines.findLast((l) => /error/i.test(l)))?.trim() ?? fallback;
     drawing?.done({ rel: drawing.job.rel, error: `resvg stopped while drawing this image (${why.slice(0, 200)})` });
     this.#ended(this, undrawn);
   }
