@@ -16,8 +16,8 @@ import { checkOutDir } from '../src/site/out-dir.ts';
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * V8's background threads for Astro's process: one fewer than the machine's cores (Node's
- * default is four whatever the machine), so they do not crowd out the build's own threads and
+ * V8's background threads for Astro's process: the machine's cores less one, at least one
+ * (Node's default is four whatever the machine), so they do not crowd out the build's own threads and
  * processes (bench:site measures the build as `npm run build` runs it). It changes how fast, never what is built.
  */
 export const V8_POOL = `--v8-pool-size=${Math.max(1, availableParallelism() - 1)}`;
