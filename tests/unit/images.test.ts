@@ -61,6 +61,9 @@ describe('chart images', () => {
   });
 });
 
+/** A filter region this large makes resvg 2.6.2 panic in native code (tiny-skia), which would end a thread's whole process. */
+const PANIC = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>';
+
 /** A built site's folder of its own for one test, removed after it. */
 async function inDist(fn: (dist: string) => Promise<void>): Promise<void> {
   const dist = mkdtempSync(join(tmpdir(), 'images-'));
@@ -100,8 +103,7 @@ describe('the rasterising pass', () => {
     await inDist(async (dist) => {
       mkdirSync(join(dist, 'share'));
       writeFileSync(join(dist, 'share/a-fine.svg'), card(['fine']));
-      // A filter region this large makes resvg 2.6.2 panic in native code (tiny-skia), which would end a thread's whole process.
-      writeFileSync(join(dist, 'share/panic.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>');
+      writeFileSync(join(dist, 'share/panic.svg'), PANIC);
       await assert.rejects(rasteriseImages(dist), (e: Error) => /share\/panic\.svg: resvg stopped while drawing this image \(.*panicked/.test(e.message));
       assert.equal(existsSync(join(dist, 'share/a-fine.png')), false, 'nothing written when one image fails');
     });
@@ -134,10 +136,9 @@ describe('drawings started as the images render', () => {
   });
   test('a crash ends one process only: the images it had been handed and not started are drawn by another', { timeout: 30_000 }, async () => {
     const drawings = new Drawings();
-    const panic = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>';
     try {
       // Shared between two processes, so the crashing one has been handed cards behind the panic.
-      const [crashed, ...after] = await Promise.all([drawings.draw('share/panic.svg', panic), ...[100, 200, 300, 400].map((h) => drawings.draw(`share/${h}.svg`, square(h)))]);
+      const [crashed, ...after] = await Promise.all([drawings.draw('share/panic.svg', PANIC), ...[100, 200, 300, 400].map((h) => drawings.draw(`share/${h}.svg`, square(h)))]);
       assert.match('error' in crashed! ? crashed.error : '', /resvg stopped while drawing this image/);
       assert.deepEqual(after.map((d) => ('png' in d ? Buffer.from(d.png).readUInt32BE(20) : d.error)), [100, 200, 300, 400], 'each drawn after the crash');
     } finally {
@@ -152,11 +153,10 @@ describe('drawings started as the images render', () => {
     }).join('')}</svg>`;
   test('a crash is named on the image being drawn, never on one drawn before it whose answer was still on its way', { timeout: 60_000 }, async () => {
     // An answer written late would still be in the dying process.
-    const panic = '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>';
     const drawings = new Drawings();
     try {
       // The first two go to one process each; the panic queues behind the first.
-      const jobs: [string, string][] = [['data/a.svg', busy(1)], ['data/b.svg', busy(2)], ['share/panic.svg', panic], ['data/c.svg', busy(3)], ['share/d.svg', square(100)]];
+      const jobs: [string, string][] = [['data/a.svg', busy(1)], ['data/b.svg', busy(2)], ['share/panic.svg', PANIC], ['data/c.svg', busy(3)], ['share/d.svg', square(100)]];
       const drawn = await Promise.all(jobs.map(([rel, svg]) => drawings.draw(rel, svg)));
       assert.deepEqual(
         drawn.map((d) => [d.rel, 'error' in d ? 'crashed' : 'drawn']),
