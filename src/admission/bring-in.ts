@@ -14,13 +14,14 @@ import { AdmissionError } from './errors.ts';
 import { FileRefusal, readRegularFile } from './files.ts';
 import { commitHolding } from './git-source.ts';
 import { proofKey, proveCredit, type DownloadProofs, type Fetched } from './commit-proof.ts';
-import { HISTORY_DIR, historyDir, historyHead, loadHistory, recordFileName, serialiseRecord } from './change-history.ts';
+import { historyHead, loadHistory, recordFileName, serialiseRecord } from './change-history.ts';
+import { HISTORY_DIR, historyDir } from './paths.ts';
 import { changeRecord } from './leaf-diff.ts';
 import { lockDigest } from './lock-digest.ts';
 import type { JsonValue } from './json.ts';
 import { parseArtifact, readLocked } from './read.ts';
 import { ARTIFACT_PATHS, INDEX_FED, MAX_ARTIFACT_BYTES, RESULTS_FILES, type ArtifactPath, type Lock, type LockFile } from './schemas.ts';
-import { downloadBase } from './settings.ts';
+import { downloadBase, downloadUrl } from './settings.ts';
 import { recoverInterrupted, Staging } from './staging.ts';
 import type { Admitted } from './types.ts';
 
@@ -75,11 +76,6 @@ export function bringInFrom<A extends Admitted = Admitted>(from: string, root: s
   for (const p of ARTIFACT_PATHS) files.set(p, readSource(from, p));
   for (const [p, bytes] of files) checkAgainstLock(lock.files.find((f) => f.path === p)!, bytes, from);
   return stageAdmitSwap(root, files, lockPath, verify);
-}
-
-/** Where a file is downloaded from: the checked base (settings.ts), then the locked repository, commit and path. */
-export function downloadUrl(entry: LockFile): string {
-  return `${downloadBase()}${entry.repository}/${entry.commit}/${entry.path}`;
 }
 
 async function download(url: string, timeoutMs: number): Promise<Uint8Array> {

@@ -11,7 +11,8 @@
  */
 import { FileRefusal, readRegularFile } from './files.ts';
 import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
+import { HISTORY_DIR, historyDir } from './paths.ts';
 import { AdmissionError, describe } from './errors.ts';
 import { sha256Hex } from './digest.ts';
 import type { JsonValue } from './json.ts';
@@ -24,10 +25,7 @@ import type { AdmittedRecord } from './types.ts';
 
 export type { AdmittedRecord } from './types.ts';
 
-export const HISTORY_DIR = 'audit-changes';
 const NAME = /^(\d{4})-(\d{4}-\d{2}-\d{2})-([0-9a-f]{12})\.json$/;
-
-export const historyDir = (lockPath: string) => join(dirname(lockPath), HISTORY_DIR);
 
 export function recordFileName(r: ChangeRecord): string {
   return `${String(r.sequence).padStart(4, '0')}-${r.date.slice(0, 10)}-${shortDigest(r.new.lock_digest)}.json`;

@@ -1,5 +1,5 @@
 /** Where the admitted artifacts and the lock live. Overridable so tests can admit a tampered copy. */
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** The folder holding `results/` and `index/` (default: the project root). */
 export function artifactsRoot(): string {
@@ -18,3 +18,7 @@ export function auditCopy(project: string = process.cwd()): string {
 export function lockPath(): string {
   return resolve(process.env['AUDIT_LOCK'] ?? join(process.cwd(), 'artifacts.lock.json'));
 }
+
+/** The change records' folder, beside the lock: one record per accepted revision (change-history.ts). */
+export const HISTORY_DIR = 'audit-changes';
+export const historyDir = (lockPath: string) => join(dirname(lockPath), HISTORY_DIR);

@@ -26,7 +26,7 @@
  */
 import { closeSync, copyFileSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { HISTORY_DIR, historyDir } from './change-history.ts';
+import { HISTORY_DIR, historyDir } from './paths.ts';
 import { sha256Hex } from './digest.ts';
 import { AdmissionError } from './errors.ts';
 import { FileRefusal, readRegularFile } from './files.ts';

@@ -3,7 +3,7 @@ import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { inventory } from '../measures/inventory.ts';
 import { fromLock, keyWords } from '../provenance/provenance.ts';
-import { downloadUrl } from '../admission/bring-in.ts';
+import { downloadUrl } from '../admission/settings.ts';
 import type { TableSpec } from './spec.ts';
 
 const lockIndex = (a: Audit, path: string) => a.lock.files.findIndex((f) => f.path === path);
