@@ -1,10 +1,9 @@
 /**
  * The re-derivations' source files, highlighted by Shiki for the method page.
  *
- * The build starts highlighting in a worker thread as soon as the audit is admitted
- * (the second core is otherwise idle while Vite bundles the pages) and the method page
- * awaits the result; rendered anywhere else (a test, say), the page highlights in its
- * own thread. Either way the same function makes the HTML, on every build: nothing is
+ * The build starts highlighting in a worker thread when Astro starts, before the audit is
+ * admitted (src/integration/start-early.ts), and the method page awaits the result;
+ * rendered anywhere else (a test, say), the page highlights in its own thread. Either way the same function makes the HTML, on every build: nothing is
  * kept between builds. A result is used only if it has exactly the shape Shiki writes
  * (one pre, one code, lines of spans coloured by the themes' variables, nothing else:
  * no style sheet, script or hiding) and its text is exactly the file's, so the method

@@ -1,7 +1,7 @@
 /**
  * The build's first step, for `astro build` and `astro dev` alike: the artifacts brought
  * in if missing, admitted and re-derived once, the site's own commit read, and both
- * handed down to the pages; the method page's sources start highlighting first, meanwhile.
+ * handed down to the pages. Loaded only once start-early.ts has started what runs meanwhile.
  */
 import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { prepareArtifacts } from '../admission/prepare.ts';
@@ -9,16 +9,12 @@ import { summarise } from '../admission/report.ts';
 import { assembleAudit, type Audit } from '../audit/assemble.ts';
 import { handDown } from '../audit/handoff.ts';
 import { checkConclusions } from '../measures/check-conclusions.ts';
-import { startHighlighting } from '../audit/highlighted-sources.ts';
-import { REDERIVATIONS } from '../rederive/index.ts';
 import { checkPermanentBase } from '../site/permanent.ts';
 import { siteRevision } from '../site/site-revision.ts';
 import type { Logger } from './refusal.ts';
 
 /** `base`: the base path the site is built under; a permanent copy's (r/<revision>/) must name this lock's revision. */
 export async function admitForBuild(logger: Logger, base: string): Promise<Audit> {
-  // First, so the worker starts while this thread admits: the sources are the re-derivations' own files, whatever the artifacts hold.
-  startHighlighting(process.cwd(), [...new Set(REDERIVATIONS.map((r) => r.source))]);
   for (const line of await prepareArtifacts()) logger.info(`artifacts: ${line}`);
   const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
   // A stale conclusion is refused here in one message, as verify refuses it, not while a page renders.

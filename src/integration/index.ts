@@ -1,7 +1,8 @@
 /**
  * The build as an Astro integration: the one path for `npm run build`, `astro build`,
- * `astro dev` and the tests' sandbox builds. When Astro starts, the audit is admitted
- * once and handed down (admit.ts); while Vite bundles the pages, the prose is checked
+ * `astro dev` and the tests' sandbox builds. When Astro starts, the highlighting and the
+ * drawing processes start (start-early.ts), then the audit is admitted once and handed
+ * down (admit.ts); while Vite bundles the pages, the prose is checked
  * (check-prose.ts), and no page renders until it passes; once the site is written, it is
  * rewritten by the passes and judged by the guards (check-built-site.ts). Any refusal
  * stops the build (refusal.ts).
@@ -9,11 +10,11 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import type { Audit } from '../audit/assemble.ts';
-import { admitForBuild } from './admit.ts';
 import { orStop, stopNow } from './refusal.ts';
 import { checkOutDir, markBuilt } from '../site/out-dir.ts';
 import { takeImageOffers } from '../charts/image-offers.ts';
-import { Drawings } from '../passes/rasterise.ts';
+import type { Drawings } from '../passes/rasterise.ts';
+import { startEarly } from './start-early.ts';
 
 /** `publishing`: a build meant for publishing (src/site/settings.ts). */
 export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {
@@ -30,7 +31,9 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
       'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
         if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
         building = command === 'build';
-        audit = await orStop(logger, () => admitForBuild(logger, config.base));
+        drawings = startEarly(building);
+        // Loaded here, not with the config: the admission code loads while what start-early.ts started gets going on the other core.
+        audit = await orStop(logger, async () => (await import('./admit.ts')).admitForBuild(logger, config.base));
         // Vite's buildApp hooks run once every bundle is built and before Astro renders a page (Astro's own runs last): the prose must have passed by then.
         if (building) updateConfig({ vite: { plugins: [{ name: 'audit-guards:prose-before-pages', buildApp: { order: 'post', handler: async () => void (await prose) } }] } });
       },
@@ -47,9 +50,6 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         // Reported where the rendering waits for it; until then not an unhandled rejection.
         prose.catch(() => {});
         // The images start drawing as their routes render them: a head start only (src/passes/rasterise.ts).
-        drawings = new Drawings();
-        // Started while Vite bundles, when a core is free: no process is still starting when the pages are written.
-        drawings.start();
         takeImageOffers(drawings);
       },
       'astro:build:done': async ({ dir, logger }) => {
