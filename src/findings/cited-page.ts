@@ -2,6 +2,7 @@
 import { handedDown } from '../audit/handoff.ts';
 import { ProblemError } from '../core/problem.ts';
 import { addressesOf } from '../site/permanent.ts';
+import { basePath } from '../site/paths.ts';
 import type { CitedPage } from './citation.ts';
 
 export interface CitedPageSpec {
@@ -14,5 +15,5 @@ export interface CitedPageSpec {
 
 export function citedPage(spec: CitedPageSpec, site: URL | undefined): CitedPage {
   if (!site) throw new ProblemError([{ file: 'astro.config.mjs', place: 'site', message: 'expected the site\'s address (set from SITE_URL); found none' }]);
-  return { title: spec.title, slug: spec.slug, ...addressesOf(site.origin, import.meta.env.BASE_URL, handedDown().revision.short, spec.path) };
+  return { title: spec.title, slug: spec.slug, ...addressesOf(site.origin, basePath(), handedDown().revision.short, spec.path) };
 }

@@ -1,6 +1,9 @@
+/** The configured base path, as Vite gives it to the pages: the one place the pages read it. */
+export const basePath = (): string => import.meta.env.BASE_URL;
+
 /** Internal links under the configured base path (root, or a project page such as /trail-scorer-audit/). */
 export function href(path: string): string {
-  const base = import.meta.env.BASE_URL.replace(/\/+$/, '');
+  const base = basePath().replace(/\/+$/, '');
   const rest = path.replace(/^\/+/, '');
   return `${base}/${rest}`;
 }
