@@ -1,11 +1,10 @@
 /**
  * The MDX pages as trees, read one way by every guard that reads prose: the YAML
- * frontmatter cut off first (the MDX parser does not know it), and the number of
- * lines it took kept, so every reported line is the file's own.
+ * frontmatter cut off first, and the number of lines it took kept, so every reported
+ * line is the file's own. The parser is satteri, the one Astro's MDX integration compiles
+ * the pages with, with GFM on as it is there: the guards read the tree the pages are built from.
  */
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { mdxjs } from 'micromark-extension-mdxjs';
-import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { mdxToMdast } from 'satteri';
 
 /** The parts of an mdast/MDX node the guards read. */
 export interface MdxNode {
@@ -30,7 +29,13 @@ export function splitFrontmatter(source: string): { yaml: string; body: string; 
   return { yaml: m[1]!, body: source.slice(m[0].length), offset: m[0].split('\n').length - 1 };
 }
 
-/** The body parsed as MDX; the parser's own error (with line and column in the body) is thrown as it comes. */
+/** The body parsed as MDX; the parser's own error is thrown with its message, and its line and column in the body. */
 export function parseMdxBody(body: string): MdxNode {
-  return fromMarkdown(body, { extensions: [mdxjs()], mdastExtensions: [mdxFromMarkdown()] }) as unknown as MdxNode;
+  try {
+    return mdxToMdast(body, { features: { gfm: true, frontmatter: false } }) as unknown as MdxNode;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const at = /^(\d+):(\d+): /.exec(message);
+    throw Object.assign(new Error(at ? message.slice(at[0].length) : message), at ? { line: Number(at[1]), column: Number(at[2]) } : {});
+  }
 }

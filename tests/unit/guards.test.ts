@@ -68,6 +68,11 @@ describe('MDX source check', () => {
     assert.match(describeProblem(p[0]!), /^content\/x\.mdx:7:1: /);
     assert.match(p[0]!.message, /"3,205"/);
   });
+  test('MDX the parser cannot read is reported at its line and column in the file, past the frontmatter', () => {
+    const p = check('---\ntitle: T\n---\n\nText.\n\nHello <Leaf at="x"\n');
+    assert.deepEqual(p.map((x) => x.place), ['7:7']);
+    assert.match(p[0]!.message, /^not valid MDX: Unexpected character after `<`/);
+  });
   const REFUSED: [string, RegExp][] = [
     ['Scores of 0.973 are high.', /hand-typed figure "0.973"/],
     ['See `line 54`.', /"54"/],
