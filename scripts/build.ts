@@ -16,11 +16,13 @@ import { checkOutDir } from '../src/site/out-dir.ts';
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * V8's background threads for Astro's process: the machine's cores less one, at least one
- * (Node's default is four whatever the machine), so they do not crowd out the build's own threads and
- * processes (bench:site measures the build as `npm run build` runs it). It changes how fast, never what is built.
+ * V8 settings for Astro's process; they change how fast, never what is built (bench:site measures
+ * the build as `npm run build` runs it). Its background threads: the machine's cores less one, at
+ * least one (Node's default is four whatever the machine), so they do not crowd out the build's own
+ * threads and processes. Its young generation starts at 32 MB a half instead of growing from 1 MB,
+ * so the build stops for fewer young-generation collections (`--trace-gc` counts them).
  */
-export const V8_POOL = `--v8-pool-size=${Math.max(1, availableParallelism() - 1)}`;
+export const V8_FLAGS = [`--v8-pool-size=${Math.max(1, availableParallelism() - 1)}`, '--min-semi-space-size=32'];
 const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
 /** Astro's --outDir, in either spelling, with or without '='. */
@@ -48,7 +50,7 @@ if (import.meta.main) {
   } catch (e) {
     process.exit(reportRefusal(e));
   }
-  const child = spawn(process.execPath, [V8_POOL, astro, 'build', ...args], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [...V8_FLAGS, astro, 'build', ...args], { stdio: 'inherit' });
   let interrupted: (typeof SIGNALS)[number] | undefined;
   for (const s of SIGNALS) {
     process.on(s, () => {
