@@ -3,11 +3,12 @@
  *
  * The build starts highlighting in a worker thread when Astro starts, before the audit is
  * admitted (src/integration/start-early.ts), and the method page awaits the result;
- * rendered anywhere else (a test, say), the page highlights in its own thread. Either way the same function makes the HTML, on every build: nothing is
- * kept between builds. A result is used only if it has exactly the shape Shiki writes
- * (one pre, one code, lines of spans coloured by the themes' variables, nothing else:
- * no style sheet, script or hiding) and its text is exactly the file's, so the method
- * page never shows code other than the file's own.
+ * rendered anywhere else (a test, say), the page highlights in its own thread. Either way
+ * the same function makes the HTML, on every build: nothing is kept between builds. A
+ * result is used only if it has exactly the shape Shiki writes (one pre, one code, lines
+ * of spans coloured by the themes' variables, nothing else: no style sheet, script or
+ * hiding) and its text is exactly the file's, so the method page never shows code other
+ * than the file's own.
  */
 import { Worker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
