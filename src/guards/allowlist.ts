@@ -12,9 +12,9 @@ export function allowedTokens(properties: readonly string[] = PROPERTY_NAMES): r
 /** The property names are the audit's own (src/core/names.ts): a tenth property is allowed by adding it there. */
 export const ALLOWED_TOKENS = allowedTokens();
 
-/** The digit-bearing words left in `text` once the allowed tokens are removed. */
+/** The words with a number character in them (any script's digits, superscripts, fractions, numerals) left in `text` once the allowed tokens are removed. */
 export function looseFigures(text: string, tokens: readonly RegExp[] = ALLOWED_TOKENS): string[] {
   let rest = text;
   for (const re of tokens) rest = rest.replace(re, ' ');
-  return rest.match(/\S*[0-9]\S*/g) ?? [];
+  return rest.match(/\S*\p{N}\S*/gu) ?? [];
 }

@@ -20,9 +20,11 @@ export interface Violation extends Problem {
   readonly token: string;
 }
 
-/** Attributes whose text a reader meets. */
-const READER_ATTRIBUTES = ['alt', 'title', 'aria-label', 'aria-description', 'placeholder'];
+/** Attributes whose text a reader meets: shown or read aloud, as a field's value, an option's label or a list's numbering. */
+const READER_ATTRIBUTES = ['alt', 'title', 'aria-label', 'aria-description', 'placeholder', 'value', 'label', 'start'];
 const SKIP = new Set(['script', 'style', 'template', 'noscript']);
+/** Attributes that load what an element shows. */
+const EMBEDDED_SOURCES = ['src', 'srcset', 'href', 'xlink:href', 'data', 'poster'];
 
 function where(node: HtmlElement | null): string {
   const parts: string[] = [];
@@ -87,6 +89,11 @@ function scanDocument(document: HtmlDocument, file: string): Violation[] {
     for (const name of READER_ATTRIBUTES) {
       const value = attr(node, name);
       if (value) for (const token of looseFigures(value)) out.push(violation(file, `${where(node)}[${name}]`, token, value.slice(0, 120)));
+    }
+    // A picture carried in its own address would show what no check reads: the site's images are files, read here and drawn by the build.
+    for (const name of EMBEDDED_SOURCES) {
+      const value = attr(node, name);
+      if (value !== undefined && /^\s*data:/i.test(value)) out.push({ file, place: `${where(node)}[${name}]`, token: 'data:', message: `an element that loads its content from a data: URL, which no check reads: "${value.slice(0, 60)}"` });
     }
     if (tag === 'meta') {
       const name = attr(node, 'name') ?? attr(node, 'property') ?? '';

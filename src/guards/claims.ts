@@ -74,13 +74,13 @@ const attr = (n: MdNode, name: string) => n.attributes?.find((a) => a.name === n
 /** MDX: headings and paragraphs (including those inside components), the frontmatter's title and description, and every <Holds>. */
 export function mdxClaims(file: string, source: string): Claim[] {
   const out: Claim[] = [];
-  const { yaml, body, offset } = splitFrontmatter(source);
-  yaml.split('\n').forEach((l, i) => {
+  const page = splitFrontmatter(source);
+  page.yaml.split('\n').forEach((l, i) => {
     const m = /^(title|description):\s*"?(.*?)"?\s*$/.exec(l);
-    if (m) out.push(...claimsOf(file, i + 2, m[2]!.replace(/\\"/g, '"')));
+    if (m) out.push(...claimsOf(file, page.yamlAt.line + i, m[2]!.replace(/\\"/g, '"')));
   });
-  const tree = parseMdxBody(body);
-  const lineOf = (n: MdNode) => (n.position?.start.line ?? 1) + offset;
+  const tree = parseMdxBody(page.body);
+  const lineOf = (n: MdNode) => n.position?.start.line ?? 1;
 
   const inline = (n: MdNode): string => {
     if (n.type === 'text' || n.type === 'inlineCode') return n.value ?? '';

@@ -14,12 +14,11 @@ export interface UnlinkedUse {
 }
 
 export function unlinkedFirstUses(source: string): UnlinkedUse[] {
-  const { body, offset } = splitFrontmatter(source);
-  const tree = parseMdxBody(body);
+  const tree = parseMdxBody(splitFrontmatter(source).body);
   const seen = new Set<GlossaryTerm>();
   const out: UnlinkedUse[] = [];
   const walk = (n: Node, inTerm: string | undefined, line: number): void => {
-    const here = (n.position?.start.line ?? line - offset) + offset;
+    const here = n.position?.start.line ?? line;
     if (n.type === 'heading' || n.type === 'code' || n.type === 'inlineCode' || n.type === 'mdxjsEsm') return;
     if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name) {
       if (DATA_COMPONENTS.has(n.name)) return;

@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseMdxBody, splitFrontmatter, type MdxNode as Node } from './mdx-tree.ts';
+import { parseMdxBody, splitFrontmatter, yamlPlace, type MdxNode as Node } from './mdx-tree.ts';
 import type { Audit } from '../audit/assemble.ts';
 import type { Problem } from '../core/problem.ts';
 import { looseFigures } from './allowlist.ts';
@@ -20,18 +20,18 @@ import { isGlossaryTerm } from '../findings/glossary.ts';
 
 export function checkMdxSource(source: string, file: string, audit: Audit, components: readonly string[]): Problem[] {
   const problems: Problem[] = [];
-  const { yaml, body, offset } = splitFrontmatter(source);
-  yaml.split('\n').forEach((line, i) => {
-    for (const token of looseFigures(line)) problems.push({ file, place: `${i + 2}:${line.indexOf(token) + 1}`, message: `digit in frontmatter: ${JSON.stringify(token)}` });
+  const page = splitFrontmatter(source);
+  page.yaml.split('\n').forEach((line, i) => {
+    for (const token of looseFigures(line)) problems.push({ file, place: yamlPlace(page, i, line.indexOf(token) + 1), message: `digit in frontmatter: ${JSON.stringify(token)}` });
   });
   let tree: Node;
   try {
-    tree = parseMdxBody(body);
+    tree = parseMdxBody(page.body);
   } catch (e) {
     const err = e as { line?: number; column?: number; message: string };
-    return [{ file, place: `${(err.line ?? 0) + offset}:${err.column ?? 0}`, message: `not valid MDX: ${err.message}` }];
+    return [...problems, { file, place: `${err.line ?? 0}:${err.column ?? 0}`, message: `not valid MDX: ${err.message}` }];
   }
-  const at = (n: Node) => ({ place: `${(n.position?.start.line ?? 0) + offset}:${n.position?.start.column ?? 0}` });
+  const at = (n: Node) => ({ place: `${n.position?.start.line ?? 0}:${n.position?.start.column ?? 0}` });
   const report = (n: Node, message: string) => problems.push({ file, ...at(n), message });
   const attr = (n: Node, name: string): string | undefined => {
     const a = n.attributes?.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);
@@ -46,6 +46,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
   };
 
   const visit = (n: Node) => {
+    if (n.type === 'mdxjsEsm') report(n, 'an import or export in prose: the pages take their components from src/components/mdx-components.ts, and the prose defines nothing');
     if (n.type === 'text' || n.type === 'inlineCode' || n.type === 'code') {
       for (const token of looseFigures(n.value ?? '')) report(n, `hand-typed figure ${JSON.stringify(token)} in prose: use <Leaf>, <Derived> or <ScorerLines>`);
     }
@@ -78,9 +79,14 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
         if (ends.length > 2 || !ends.every((x) => isScorerLine(x))) report(n, `<ScorerLines at="${spec}">: not in the scorer line map (src/findings/scorer-lines.ts)`);
       }
     }
-    for (const c of n.children ?? []) visit(c);
   };
-  visit(tree);
+  // Walked with a list, not recursion, so no depth of nesting can overflow the stack; in document order.
+  const waiting: Node[] = [tree];
+  while (waiting.length) {
+    const n = waiting.pop()!;
+    visit(n);
+    for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(n.children![i]!);
+  }
   return problems;
 }
 

@@ -1,9 +1,11 @@
 /**
- * The MDX pages as trees, read one way by every guard that reads prose: the YAML
- * frontmatter cut off first, and the number of lines it took kept, so every reported
- * line is the file's own. The parser is satteri, the one Astro's MDX integration compiles
- * the pages with, with GFM on as it is there: the guards read the tree the pages are built from.
+ * The MDX pages as trees, read one way by every guard that reads prose, and read as Astro's
+ * MDX integration reads them to compile the pages: the frontmatter found and blanked by the
+ * same function (@astrojs/internal-helpers), so every position is the file's own, and the
+ * rest parsed by the same parser (satteri) with GFM on, as it is there. The guards read the
+ * tree the pages are built from.
  */
+import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import { mdxToMdast } from 'satteri';
 
 /** The parts of an mdast/MDX node the guards read. */
@@ -22,14 +24,28 @@ export const DATA_COMPONENTS: ReadonlySet<string> = new Set([
   'Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor', 'Fig', 'Quote', 'Ident', 'CensusFig', 'VerdictBadge', 'Cite', 'PreRegistrationLink', 'Sources',
 ]);
 
-/** The frontmatter's text, the body after it, and how many lines the frontmatter took. */
-export function splitFrontmatter(source: string): { yaml: string; body: string; offset: number } {
-  const m = /^---\n([\s\S]*?)\n---\n/.exec(source);
-  if (!m) return { yaml: '', body: source, offset: 0 };
-  return { yaml: m[1]!, body: source.slice(m[0].length), offset: m[0].split('\n').length - 1 };
+/** A page's frontmatter, where it starts, and its body as the MDX parser is given it. */
+export interface SplitPage {
+  /** The frontmatter's text, from just after its opening fence to its closing one. */
+  readonly yaml: string;
+  /** The file's line and column at which `yaml` starts. */
+  readonly yamlAt: { readonly line: number; readonly column: number };
+  /** The whole file with the frontmatter blanked to spaces, as Astro's MDX integration parses it: lines and columns are the file's. */
+  readonly body: string;
 }
 
-/** The body parsed as MDX; the parser's own error is thrown with its message, and its line and column in the body. */
+export function splitFrontmatter(source: string): SplitPage {
+  const { rawFrontmatter, content } = parseFrontmatter(source, { frontmatter: 'empty-with-spaces' });
+  const start = rawFrontmatter === '' ? -1 : source.indexOf(rawFrontmatter);
+  if (start < 0) return { yaml: '', yamlAt: { line: 1, column: 1 }, body: content };
+  const before = source.slice(0, start).split('\n');
+  return { yaml: rawFrontmatter, yamlAt: { line: before.length, column: before.at(-1)!.length + 1 }, body: content };
+}
+
+/** Where the `i`th line of the frontmatter's text, and `col` (from 1) within it, is in the file. */
+export const yamlPlace = (page: SplitPage, i: number, col: number) => `${page.yamlAt.line + i}:${(i === 0 ? page.yamlAt.column - 1 : 0) + col}`;
+
+/** The body parsed as MDX; the parser's own error is thrown with its message, and its line and column. */
 export function parseMdxBody(body: string): MdxNode {
   try {
     return mdxToMdast(body, { features: { gfm: true, frontmatter: false } }) as unknown as MdxNode;

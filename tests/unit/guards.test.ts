@@ -52,6 +52,24 @@ describe('built-HTML figure check', () => {
   test('a script body is not reader text', () => {
     assert.deepEqual(scanHtml('<html><body><script>var a = 1;</script></body></html>', 'p.html'), []);
   });
+  test("a number in any script's digits, or as a superscript, fraction or numeral, is caught", () => {
+    for (const text of ['０.９７３', '𝟎.𝟗𝟕𝟑', '٠٫٩٧٣', '¾', '⁹⁷³', 'Ⅻ']) {
+      assert.deepEqual(scanHtml(`<html><body><p>Scores ${text} here.</p></body></html>`, 'p.html').map((x) => x.token), [text], text);
+    }
+  });
+  test("a field's value, an option's label and a list's numbering are reader text", () => {
+    const v = scanHtml('<html><body><input value="0.973" readonly><select><option label="0.812">x</option></select><ol start="1973"><li>x</li></ol></body></html>', 'p.html');
+    assert.deepEqual(v.map((x) => [x.place.split('[')[1], x.token]), [['value]', '0.973'], ['label]', '0.812'], ['start]', '1973']]);
+  });
+  test('an element that loads its content from a data: URL is refused, whatever the URL holds', () => {
+    const svg = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22%3E%3Ctext%3Ex%3C/text%3E%3C/svg%3E';
+    for (const html of [`<img src="${svg}">`, `<img srcset=" DATA:image/png;base64,AAAA 2x">`, `<svg><image href="${svg}"/></svg>`, `<object data="${svg}"></object>`]) {
+      const v = scanHtml(`<html><body>${html}</body></html>`, 'p.html');
+      assert.equal(v.length, 1, html);
+      assert.match(v[0]!.message, /loads its content from a data: URL/);
+    }
+    assert.deepEqual(scanHtml('<html><body><img src="share/p1.png" alt="x"></body></html>', 'p.html'), []);
+  });
 });
 
 describe('MDX source check', () => {
@@ -72,6 +90,27 @@ describe('MDX source check', () => {
     const p = check('---\ntitle: T\n---\n\nText.\n\nHello <Leaf at="x"\n');
     assert.deepEqual(p.map((x) => x.place), ['7:7']);
     assert.match(p[0]!.message, /^not valid MDX: Unexpected character after `<`/);
+    // A position inside the parser's message is the file's too.
+    assert.match(check('---\ntitle: T\n---\n\n<Term of="span">x\n')[0]!.message, /\(5:1\)/);
+  });
+  test('an import or export in the prose is refused: it could define a component, or a figure', () => {
+    const p = check('Text.\n\nexport const Term = (p) => <span data-fig="">0.973</span>\n');
+    assert.deepEqual(p.map((x) => x.place), ['3:1']);
+    assert.match(p[0]!.message, /an import or export in prose/);
+    assert.match(check("import X from './x.ts'\n\nText.\n").map((x) => x.message).join('\n'), /an import or export in prose/);
+  });
+  test('the frontmatter ends where Astro ends it: what follows its closing fence on the same line is prose', () => {
+    const p = check('---\ntitle: T\n---<span data-fig="">{Math.PI}</span>\n\n---\n');
+    assert.deepEqual(p.map((x) => x.place), ['3:22']);
+    assert.match(p[0]!.message, /a JavaScript expression in prose/);
+  });
+  test('a frontmatter with CRLF line ends is read as frontmatter, its digits placed on its own lines', () => {
+    assert.deepEqual(check('---\r\ntitle: Scores {high}\r\n---\r\n\r\nText.\r\n'), []);
+    assert.deepEqual(check('---\r\ntitle: T\r\ndescription: Top 10\r\n---\r\n\r\nText.\r\n').map((x) => [x.place, x.message]), [['3:18', 'digit in frontmatter: "10"']]);
+  });
+  test('prose nested deeper than any stack is checked, not a crash', () => {
+    const deep = `${'> '.repeat(5000)}We found 3,205 substrings.\n`;
+    assert.deepEqual(check(deep).map((x) => x.message.slice(0, 21)), ['hand-typed figure "3,']);
   });
   const REFUSED: [string, RegExp][] = [
     ['Scores of 0.973 are high.', /hand-typed figure "0.973"/],
