@@ -1,8 +1,8 @@
 /**
  * Benchmark: where the build's time goes, from a CPU profile rather than guesses.
- * Runs `astro build` once under `node --cpu-prof` (the build thread and the
- * highlighting worker each write a profile) and prints the build's phases on its
- * timeline, then self time by package or by our own folder. Sampled CPU time, so
+ * Runs `astro build` once under `node --cpu-prof`, with the V8 settings `npm run build`
+ * gives it (the build thread and the highlighting worker each write a profile), and prints
+ * the build's phases on its timeline, then self time by package or by our own folder. Sampled CPU time, so
  * it shows shares; for wall-clock figures against a baseline use bench:site.
  * A script, not a timed test.
  */
@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditCopy } from '../../src/admission/paths.ts';
+import { V8_FLAGS } from '../build.ts';
 
 const root = join(import.meta.dirname, '../..');
 const shared = auditCopy(root);
@@ -77,7 +78,7 @@ const dir = mkdtempSync(join(tmpdir(), 'trail-profile-'));
 // The build refuses an output folder outside the project, so the profile's build writes a new one inside it.
 const out = join(root, `.profile-dist-${process.pid}`);
 try {
-  const r = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
+  const r = spawnSync(process.execPath, [...V8_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', AUDIT_ARTIFACTS: shared },

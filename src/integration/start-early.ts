@@ -1,8 +1,8 @@
 /**
- * What a build starts before its admission code has even loaded, while the second core is
- * otherwise idle: the method page's sources start highlighting (their files are the
- * re-derivations' own, whatever the artifacts hold) and, for `astro build`, the image
- * drawing processes start, idle until the first image renders. Both only start work the
+ * What a build starts before admit.ts (and most of the admission code) has loaded, while the
+ * second core is otherwise idle: the method page's sources start highlighting (their files
+ * are the re-derivations' own, whatever the artifacts hold) and, for `astro build`, the
+ * image drawing processes start, idle until the first image renders. Both only start work the
  * build would do anyway; neither decides anything.
  */
 import { startHighlighting } from '../audit/highlighted-sources.ts';
