@@ -1,10 +1,26 @@
 /** The guards inside the real `astro build`: each change below must stop it with a clear message. */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sandbox, type Sandbox } from '../support/build.ts';
 import { makeCopy, type Copy } from '../support/fixture.ts';
+
+/** Processes still running from the sandbox's drawing code, after waiting up to `ms` for them to go. */
+async function drawersLeft(dir: string, ms = 3000): Promise<string[]> {
+  const child = join(dir, 'src/passes/rasterise.child.ts');
+  const left = () =>
+    readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(child);
+      } catch {
+        return false;
+      }
+    });
+  for (const end = Date.now() + ms; left().length && Date.now() < end; ) await sleep(100);
+  return left();
+}
 
 describe('the real build refuses', { concurrency: false }, () => {
   let box: Sandbox;
@@ -68,13 +84,14 @@ describe('the real build refuses', { concurrency: false }, () => {
     assert.equal(existsSync(r.dist), false, 'a build that fails a guard leaves no dist/');
   });
 
-  test('a tampered artifact byte', () => {
+  test('a tampered artifact byte, leaving none of the drawing processes started before admission', async () => {
     copy = makeCopy();
     const t = copy.read('results/catf1.json');
     copy.write('results/catf1.json', t.replace('"weighted_f1": 1.0', '"weighted_f1": 0.9'));
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
     assert.notEqual(r.code, 0);
     assert.match(r.output, /Artifact refused \[digest\] results\/catf1\.json/);
+    assert.deepEqual(await drawersLeft(box.dir), [], 'a drawing process outlived the refused build');
   });
 
   test('a reported leaf our re-derivation disagrees with, naming the leaf', () => {
