@@ -16,5 +16,6 @@ export const ALLOWED_TOKENS = allowedTokens();
 export function looseFigures(text: string, tokens: readonly RegExp[] = ALLOWED_TOKENS): string[] {
   let rest = text;
   for (const re of tokens) rest = rest.replace(re, ' ');
-  return rest.match(/\S*\p{N}\S*/gu) ?? [];
+  // Word by word, not one pattern over the text: \S*\p{N}\S* backtracks quadratically over a long word without a number.
+  return rest.split(/\s+/).filter((w) => /\p{N}/u.test(w));
 }

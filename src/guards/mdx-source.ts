@@ -17,6 +17,25 @@ import { isFindingId } from '../findings/registry.ts';
 import { isScorerLine } from '../findings/scorer-lines.ts';
 import { isGlossaryTerm } from '../findings/glossary.ts';
 
+/**
+ * The HTML the prose may write itself, each element with the attributes it may carry: only what
+ * the pages use, none that can carry text, load anything, style it or vouch for a figure
+ * (data-fig, style, title, aria-*, value...). A class names one of our own styles, which show no text.
+ */
+const PROSE_HTML: Readonly<Record<string, readonly string[]>> = { p: ['class'], dl: ['class'], dt: ['id'], dd: [], details: ['class', 'open'], summary: [], code: [], em: [], strong: [], br: [] };
+const PROSE_CLASSES: ReadonlySet<string> = new Set(['lede', 'glossary', 'more', 'glossary-more']);
+/** How deep the prose may nest: far beyond any page's, and well within what every walk over the built pages can follow. */
+export const MAX_PROSE_DEPTH = 40;
+
+/** Where `token` sits in a text node: its own line, and its column when the file's line shows it as written. */
+function tokenPlace(n: Node, token: string, lines: readonly string[]): string {
+  const start = n.position?.start ?? { line: 0, column: 0 };
+  const before = (n.value ?? '').slice(0, (n.value ?? '').indexOf(token)).split('\n');
+  const line = start.line + before.length - 1;
+  if (before.length === 1) return `${line}:${start.column + before[0]!.length}`;
+  const at = lines[line - 1]?.indexOf(token) ?? -1;
+  return `${line}:${at + 1 || 1}`;
+}
 
 export function checkMdxSource(source: string, file: string, audit: Audit, components: readonly string[]): Problem[] {
   const problems: Problem[] = [];
@@ -45,19 +64,26 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
     }
   };
 
+  const lines = page.body.split('\n');
   const visit = (n: Node) => {
     if (n.type === 'mdxjsEsm') report(n, 'an import or export in prose: the pages take their components from src/components/mdx-components.ts, and the prose defines nothing');
     if (n.type === 'text' || n.type === 'inlineCode' || n.type === 'code') {
-      for (const token of looseFigures(n.value ?? '')) report(n, `hand-typed figure ${JSON.stringify(token)} in prose: use <Leaf>, <Derived> or <ScorerLines>`);
+      for (const token of looseFigures(n.value ?? '')) problems.push({ file, place: tokenPlace(n, token, lines), message: `hand-typed figure ${JSON.stringify(token)} in prose: use <Leaf>, <Derived> or <ScorerLines>` });
     }
+    if (n.type === 'list' && n.ordered && n.start != null && n.start !== 1) report(n, `a numbered list starting at ${n.start}: its numbers are hand-typed figures; start it at 1, or write the items without numbers`);
     if (n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression') report(n, 'a JavaScript expression in prose: figures come only through the figure components');
     if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name) {
       const name = n.name;
-      const isHtml = /^[a-z]/.test(name);
+      const isHtml = /^[a-z]/.test(name) && !components.includes(name);
       if (!isHtml && !components.includes(name)) report(n, `<${name}> is not one of the components prose may use (src/components/mdx-components.ts)`);
+      if (isHtml && !Object.hasOwn(PROSE_HTML, name)) report(n, `<${name}> is not HTML the prose may write (${Object.keys(PROSE_HTML).join(', ')}; src/guards/mdx-source.ts)`);
       for (const a of n.attributes ?? []) {
         if (a.type !== 'mdxJsxAttribute') report(n, `<${name}> spreads an expression; give each attribute literally`);
         else if (a.value !== null && typeof a.value !== 'string' && a.value !== undefined) report(n, `<${name} ${a.name}={...}>: attribute values must be literal strings`);
+        else if (isHtml && Object.hasOwn(PROSE_HTML, name) && !PROSE_HTML[name]!.includes(a.name ?? '')) report(n, `<${name} ${a.name}>: not an attribute the prose may set on <${name}> (${PROSE_HTML[name]!.join(', ') || 'none'})`);
+        else if (isHtml && a.name === 'class' && typeof a.value === 'string') {
+          for (const c of a.value.split(/\s+/).filter(Boolean)) if (!PROSE_CLASSES.has(c)) report(n, `<${name} class="${c}">: not one of the classes the prose may use (${[...PROSE_CLASSES].join(', ')})`);
+        }
       }
       if (name === 'Leaf') {
         const ref = attr(n, 'at') ?? '';
@@ -81,11 +107,15 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
     }
   };
   // Walked with a list, not recursion, so no depth of nesting can overflow the stack; in document order.
-  const waiting: Node[] = [tree];
+  const waiting: [Node, number][] = [[tree, 0]];
   while (waiting.length) {
-    const n = waiting.pop()!;
+    const [n, depth] = waiting.pop()!;
     visit(n);
-    for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(n.children![i]!);
+    if (depth === MAX_PROSE_DEPTH && n.children?.length) {
+      report(n, `prose nested more than ${MAX_PROSE_DEPTH} levels deep: no page nests so deep, and what is inside is not read`);
+      continue;
+    }
+    for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push([n.children![i]!, depth + 1]);
   }
   return problems;
 }

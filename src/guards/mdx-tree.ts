@@ -14,6 +14,8 @@ export interface MdxNode {
   value?: string;
   name?: string | null;
   depth?: number;
+  ordered?: boolean | null;
+  start?: number | null;
   attributes?: { type: string; name?: string; value?: unknown }[];
   children?: MdxNode[];
   position?: { start: { line: number; column: number } };

@@ -8,7 +8,7 @@ import { assertConclusion, CONCLUSIONS } from '../../src/measures/conclusions.ts
 import { checkBuiltSite, holdsProblems, packetGaps, scanHtml, shownOnProblems, unlistedRederivations } from '../../src/guards/built-html.ts';
 import { describeProblem } from '../../src/core/problem.ts';
 import { readHtml } from '../../src/core/html-tree.ts';
-import { checkMdxSource } from '../../src/guards/mdx-source.ts';
+import { checkMdxSource, MAX_PROSE_DEPTH } from '../../src/guards/mdx-source.ts';
 import { MDX_COMPONENT_NAMES } from '../../src/components/mdx-component-names.ts';
 import { indexDigest } from '../../src/admission/digest.ts';
 import type { JsonValue } from '../../src/admission/json.ts';
@@ -82,8 +82,8 @@ describe('MDX source check', () => {
   test('a figure in prose is reported with file, line and column', () => {
     const p = check('---\ntitle: T\n---\n\n# Head\n\nWe found 3,205 substrings.\n');
     assert.equal(p.length, 1);
-    assert.deepEqual([p[0]!.file, p[0]!.place], ['content/x.mdx', '7:1']);
-    assert.match(describeProblem(p[0]!), /^content\/x\.mdx:7:1: /);
+    assert.deepEqual([p[0]!.file, p[0]!.place], ['content/x.mdx', '7:10']);
+    assert.match(describeProblem(p[0]!), /^content\/x\.mdx:7:10: /);
     assert.match(p[0]!.message, /"3,205"/);
   });
   test('MDX the parser cannot read is reported at its line and column in the file, past the frontmatter', () => {
@@ -100,17 +100,50 @@ describe('MDX source check', () => {
     assert.match(check("import X from './x.ts'\n\nText.\n").map((x) => x.message).join('\n'), /an import or export in prose/);
   });
   test('the frontmatter ends where Astro ends it: what follows its closing fence on the same line is prose', () => {
-    const p = check('---\ntitle: T\n---<span data-fig="">{Math.PI}</span>\n\n---\n');
-    assert.deepEqual(p.map((x) => x.place), ['3:22']);
+    const p = check('---\ntitle: T\n---<em>{Math.PI}</em>\n\n---\n');
+    assert.deepEqual(p.map((x) => x.place), ['3:8']);
     assert.match(p[0]!.message, /a JavaScript expression in prose/);
   });
   test('a frontmatter with CRLF line ends is read as frontmatter, its digits placed on its own lines', () => {
     assert.deepEqual(check('---\r\ntitle: Scores {high}\r\n---\r\n\r\nText.\r\n'), []);
     assert.deepEqual(check('---\r\ntitle: T\r\ndescription: Top 10\r\n---\r\n\r\nText.\r\n').map((x) => [x.place, x.message]), [['3:18', 'digit in frontmatter: "10"']]);
   });
-  test('prose nested deeper than any stack is checked, not a crash', () => {
-    const deep = `${'> '.repeat(5000)}We found 3,205 substrings.\n`;
-    assert.deepEqual(check(deep).map((x) => x.message.slice(0, 21)), ['hand-typed figure "3,']);
+  test('prose nested deeper than any page is refused in one message, not a crash, however deep', () => {
+    for (const levels of [MAX_PROSE_DEPTH + 5, 20000]) {
+      const p = check(`${'> '.repeat(levels)}We found 3,205 substrings.\n`);
+      assert.deepEqual(p.map((x) => x.message), [`prose nested more than ${MAX_PROSE_DEPTH} levels deep: no page nests so deep, and what is inside is not read`], String(levels));
+    }
+    assert.deepEqual(check(`${'> '.repeat(MAX_PROSE_DEPTH - 5)}We found 3,205 substrings.\n`).map((x) => x.message.slice(0, 21)), ['hand-typed figure "3,']);
+  });
+  test('a figure on a later line of a paragraph is placed on its own line and column', () => {
+    assert.deepEqual(check('Text.\n\nLine one\nand two\nand three 42 here.\n').map((x) => x.place), ['5:11']);
+  });
+  test('a long word without a number is read in linear time', () => {
+    const started = performance.now();
+    assert.deepEqual(check(`${'a'.repeat(200_000)}\n`), []);
+    assert.ok(performance.now() - started < 2000, 'a 200,000-letter word took more than 2 s');
+  });
+  const HTML_REFUSED: [string, RegExp][] = [
+    ['<div data-fig="">\n\nText.\n\n</div>', /<div> is not HTML the prose may write/],
+    ['<p data-fig="">x</p>', /<p data-fig>: not an attribute the prose may set/],
+    ['<p style="list-style-type: x">x</p>', /<p style>: not an attribute/],
+    ['<p class="fig compact">x</p>', /class="fig">: not one of the classes/],
+    ['<dt id="x" title="t">x</dt>', /<dt title>: not an attribute/],
+    ['<p aria-roledescription="r">x</p>', /<p aria-roledescription>/],
+    ['<style>{".a{}"}</style>', /<style> is not HTML/],
+    ['<iframe srcdoc="x" />', /<iframe> is not HTML/],
+    ['<noscript>\n\nText.\n\n</noscript>', /<noscript> is not HTML/],
+    ['<svg><path d="M0 0" /></svg>', /<svg> is not HTML/],
+    ['<span>x</span> here.', /<span> is not HTML/],
+  ];
+  for (const [src, expected] of HTML_REFUSED) {
+    test(`refuses the HTML ${JSON.stringify(src.slice(0, 40))}`, () => {
+      assert.match(check(src).map((x) => x.message).join('\n'), expected);
+    });
+  }
+  test('a numbered list that does not start at one is refused: its numbers are typed', () => {
+    assert.match(check('Text.\n\n42. item\n43. next\n').map((x) => `${x.place} ${x.message}`).join('\n'), /^3:1 a numbered list starting at 42/);
+    assert.deepEqual(check('Text.\n\n1. item\n2. next\n'), []);
   });
   const REFUSED: [string, RegExp][] = [
     ['Scores of 0.973 are high.', /hand-typed figure "0.973"/],
