@@ -73,10 +73,10 @@ describe('the real build refuses', { concurrency: false }, () => {
 
   test('a finding placed on no page', () => {
     const block = /<Finding id="table-5">([\s\S]*?)<\/Finding>/;
-    box.edit('content/report.mdx', (t) => t.replace(block, '<div>$1</div>'));
+    box.edit('content/report.mdx', (t) => t.replace(block, '<details class="more">$1</details>'));
     box.edit('src/findings/descriptors/table-5.ts', (t) => t.replace("properties: ['P9'],", 'properties: [],'));
     const r = box.build();
-    box.edit('content/report.mdx', (t) => t.replace(/<div>([\s\S]*?<FindingEvidence of="table-5" \/>[\s\S]*?)<\/div>/, '<Finding id="table-5">$1</Finding>'));
+    box.edit('content/report.mdx', (t) => t.replace(/<details class="more">([\s\S]*?<FindingEvidence of="table-5" \/>[\s\S]*?)<\/details>/, '<Finding id="table-5">$1</Finding>'));
     box.edit('src/findings/descriptors/table-5.ts', (t) => t.replace('properties: [],', "properties: ['P9'],"));
     assert.notEqual(r.code, 0);
     assert.match(r.output, /src\/findings\/registry\.ts: finding "table-5" is in the registry but placed on no page/);

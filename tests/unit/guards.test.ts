@@ -135,6 +135,8 @@ describe('MDX source check', () => {
     ['<noscript>\n\nText.\n\n</noscript>', /<noscript> is not HTML/],
     ['<svg><path d="M0 0" /></svg>', /<svg> is not HTML/],
     ['<span>x</span> here.', /<span> is not HTML/],
+    ["<script>{'x'}</script>", /<script> is not HTML/],
+    ['<meta http-equiv="refresh" content="0; url=https://evil.example/" />', /<meta> is not HTML/],
   ];
   for (const [src, expected] of HTML_REFUSED) {
     test(`refuses the HTML ${JSON.stringify(src.slice(0, 40))}`, () => {
