@@ -21,3 +21,26 @@ export const MDX_COMPONENT_NAMES = [
   'FigureCensus',
 ] as const;
 export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];
+
+/** The attributes the prose may give each component: the ones it reads from the prose. Any other would reach its props unchecked. */
+export const MDX_COMPONENT_ATTRIBUTES: Readonly<Record<MdxComponentName, readonly string[]>> = {
+  h1: [],
+  h2: [],
+  h3: [],
+  Leaf: ['at', 'as'],
+  Derived: ['name'],
+  ScorerLines: ['at'],
+  Finding: ['id'],
+  FindingEvidence: ['of', 'kind'],
+  Holds: ['that'],
+  Term: ['of'],
+  PreRegistrationLink: [],
+  Sources: [],
+  HeadlinePredictor: [],
+  PinBlock: [],
+  AdmissionChecks: [],
+  ArtifactTable: [],
+  RederivationList: [],
+  ConclusionList: [],
+  FigureCensus: [],
+};

@@ -5,7 +5,9 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseMdxBody, splitFrontmatter, yamlPlace, type MdxNode as Node } from './mdx-tree.ts';
+import { parseMdxBody, splitFrontmatter, yamlPlace, type MdxNode as Node, type SplitPage } from './mdx-tree.ts';
+import { MDX_COMPONENT_ATTRIBUTES, type MdxComponentName } from '../components/mdx-component-names.ts';
+import { frontmatterSchema } from '../pages/_frontmatter.ts';
 import type { Audit } from '../audit/assemble.ts';
 import type { Problem } from '../core/problem.ts';
 import { looseFigures } from './allowlist.ts';
@@ -27,19 +29,66 @@ const PROSE_CLASSES: ReadonlySet<string> = new Set(['lede', 'glossary', 'more', 
 /** How deep the prose may nest: far beyond any page's, and well within what every walk over the built pages can follow. */
 export const MAX_PROSE_DEPTH = 40;
 
-/** Where `token` sits in a text node: its own line, and its column when the file's line shows it as written. */
+/** Where `token` sits in a text node: its own line, and its column where the file's line shows it as written (else where the text starts on that line). */
 function tokenPlace(n: Node, token: string, lines: readonly string[]): string {
   const start = n.position?.start ?? { line: 0, column: 0 };
   const before = (n.value ?? '').slice(0, (n.value ?? '').indexOf(token)).split('\n');
   const line = start.line + before.length - 1;
-  if (before.length === 1) return `${line}:${start.column + before[0]!.length}`;
-  const at = lines[line - 1]?.indexOf(token) ?? -1;
-  return `${line}:${at + 1 || 1}`;
+  const from = before.length === 1 ? start.column - 1 : 0;
+  const at = lines[line - 1]?.indexOf(token, from) ?? -1;
+  return `${line}:${at >= 0 ? at + 1 : from + 1}`;
+}
+
+/** The frontmatter's fields against what its page reads, and its strings' numbers as YAML decodes them (an escape such as \\xbd is a figure too). */
+function frontmatterProblems(page: SplitPage, file: string): Problem[] {
+  const lines = page.yaml.split('\n');
+  // A field's line, or for a missing one the opening fence's.
+  const placeOf = (key: string) => {
+    const i = lines.findIndex((l) => l.startsWith(`${key}:`) || l.startsWith(`${key} `));
+    return i < 0 ? `${page.yamlAt.line}:1` : yamlPlace(page, i, 1);
+  };
+  const out: Problem[] = [];
+  const parsed = frontmatterSchema(file.replace(/^content\//, '')).safeParse(page.data);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [String(issue.path[0] ?? '')];
+      for (const key of keys) {
+        const what = issue.code === 'unrecognized_keys' ? 'not a field any page reads' : page.data[key] === undefined ? 'missing: the page reads it' : `${issue.message.toLowerCase()}: expected a non-empty string`;
+        out.push({ file, place: placeOf(key), message: `frontmatter ${JSON.stringify(key)}: ${what} (src/pages/_frontmatter.ts lists what each page reads)` });
+      }
+    }
+  }
+  for (const [key, value] of Object.entries(page.data)) {
+    if (typeof value !== 'string') continue;
+    for (const token of looseFigures(value)) if (!page.yaml.includes(token)) out.push({ file, place: placeOf(key), message: `digit in frontmatter ${JSON.stringify(key)}, as YAML decodes it: ${JSON.stringify(token)}` });
+  }
+  return out;
+}
+
+/** The text under a node, as its words read. */
+function textOf(n: Node): string {
+  let out = '';
+  const waiting: Node[] = [n];
+  while (waiting.length) {
+    const m = waiting.pop()!;
+    if (m.type === 'text' || m.type === 'inlineCode') out += m.value ?? '';
+    for (let i = (m.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(m.children![i]!);
+  }
+  return out;
 }
 
 export function checkMdxSource(source: string, file: string, audit: Audit, components: readonly string[]): Problem[] {
   const problems: Problem[] = [];
-  const page = splitFrontmatter(source);
+  let page: SplitPage;
+  try {
+    page = splitFrontmatter(source);
+  } catch (e) {
+    const err = e as { mark?: { line: number; column: number }; reason?: string; message: string };
+    // The parser counts from the opening fence's line (its text starts just after the fence).
+    const fence = source.split('\n').findIndex((l) => /^\uFEFF?(---|\+\+\+)/.test(l)) + 1;
+    return [{ file, place: err.mark ? `${fence + err.mark.line}:${err.mark.column + 1}` : `${fence}:1`, message: `frontmatter that is not YAML: ${err.reason ?? err.message.split('\n')[0]}` }];
+  }
+  problems.push(...frontmatterProblems(page, file));
   page.yaml.split('\n').forEach((line, i) => {
     for (const token of looseFigures(line)) problems.push({ file, place: yamlPlace(page, i, line.indexOf(token) + 1), message: `digit in frontmatter: ${JSON.stringify(token)}` });
   });
@@ -70,16 +119,22 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
     if (n.type === 'text' || n.type === 'inlineCode' || n.type === 'code') {
       for (const token of looseFigures(n.value ?? '')) problems.push({ file, place: tokenPlace(n, token, lines), message: `hand-typed figure ${JSON.stringify(token)} in prose: use <Leaf>, <Derived> or <ScorerLines>` });
     }
+    if (n.type === 'footnoteReference' || n.type === 'footnoteDefinition') report(n, 'a footnote in prose: its number is generated, and the pages number nothing but figures');
+    if (n.type === 'image' || n.type === 'imageReference') report(n, 'an image in prose: the pages show only the images the build draws');
+    if ((n.type === 'link' || n.type === 'definition') && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(n.url ?? '')) report(n, `a link out of the site in prose (${JSON.stringify((n.url ?? '').slice(0, 60))}): links out come from the components, each with its source; prose links only within the site`);
+    if (n.type === 'heading' && !/[\p{L}\p{N}]/u.test(textOf(n))) report(n, 'a heading without a word: its anchor is made from its text');
     if (n.type === 'list' && n.ordered && n.start != null && n.start !== 1) report(n, `a numbered list starting at ${n.start}: its numbers are hand-typed figures; start it at 1, or write the items without numbers`);
     if (n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression') report(n, 'a JavaScript expression in prose: figures come only through the figure components');
     if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name) {
       const name = n.name;
-      const isHtml = /^[a-z]/.test(name) && !components.includes(name);
+      // A lowercase tag written as JSX is HTML, written out as it stands: the components replace only the Markdown's own headings.
+      const isHtml = /^[a-z]/.test(name);
       if (!isHtml && !components.includes(name)) report(n, `<${name}> is not one of the components prose may use (src/components/mdx-components.ts)`);
       if (isHtml && !Object.hasOwn(PROSE_HTML, name)) report(n, `<${name}> is not HTML the prose may write (${Object.keys(PROSE_HTML).join(', ')}; src/guards/mdx-source.ts)`);
       for (const a of n.attributes ?? []) {
         if (a.type !== 'mdxJsxAttribute') report(n, `<${name}> spreads an expression; give each attribute literally`);
         else if (a.value !== null && typeof a.value !== 'string' && a.value !== undefined) report(n, `<${name} ${a.name}={...}>: attribute values must be literal strings`);
+        else if (!isHtml && Object.hasOwn(MDX_COMPONENT_ATTRIBUTES, name) && !MDX_COMPONENT_ATTRIBUTES[name as MdxComponentName].includes(a.name ?? '')) report(n, `<${name} ${a.name}>: not an attribute the prose may give <${name}> (${MDX_COMPONENT_ATTRIBUTES[name as MdxComponentName].join(', ') || 'none'}; src/components/mdx-component-names.ts)`);
         else if (isHtml && Object.hasOwn(PROSE_HTML, name) && !PROSE_HTML[name]!.includes(a.name ?? '')) report(n, `<${name} ${a.name}>: not an attribute the prose may set on <${name}> (${PROSE_HTML[name]!.join(', ') || 'none'})`);
         else if (isHtml && a.name === 'class' && typeof a.value === 'string') {
           for (const c of a.value.split(/\s+/).filter(Boolean)) if (!PROSE_CLASSES.has(c)) report(n, `<${name} class="${c}">: not one of the classes the prose may use (${[...PROSE_CLASSES].join(', ')})`);

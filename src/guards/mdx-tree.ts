@@ -13,6 +13,7 @@ export interface MdxNode {
   type: string;
   value?: string;
   name?: string | null;
+  url?: string;
   depth?: number;
   ordered?: boolean | null;
   start?: number | null;
@@ -34,14 +35,17 @@ export interface SplitPage {
   readonly yamlAt: { readonly line: number; readonly column: number };
   /** The whole file with the frontmatter blanked to spaces, as Astro's MDX integration parses it: lines and columns are the file's. */
   readonly body: string;
+  /** The frontmatter as Astro parses it (YAML, or TOML between +++). */
+  readonly data: Readonly<Record<string, unknown>>;
 }
 
 export function splitFrontmatter(source: string): SplitPage {
-  const { rawFrontmatter, content } = parseFrontmatter(source, { frontmatter: 'empty-with-spaces' });
+  const { frontmatter, rawFrontmatter, content } = parseFrontmatter(source, { frontmatter: 'empty-with-spaces' });
+  const data = frontmatter as Record<string, unknown>;
   const start = rawFrontmatter === '' ? -1 : source.indexOf(rawFrontmatter);
-  if (start < 0) return { yaml: '', yamlAt: { line: 1, column: 1 }, body: content };
+  if (start < 0) return { yaml: '', yamlAt: { line: 1, column: 1 }, body: content, data };
   const before = source.slice(0, start).split('\n');
-  return { yaml: rawFrontmatter, yamlAt: { line: before.length, column: before.at(-1)!.length + 1 }, body: content };
+  return { yaml: rawFrontmatter, yamlAt: { line: before.length, column: before.at(-1)!.length + 1 }, body: content, data };
 }
 
 /** Where the `i`th line of the frontmatter's text, and `col` (from 1) within it, is in the file. */

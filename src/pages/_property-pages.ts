@@ -1,9 +1,8 @@
 /** The prose of each property page (content/properties/pN.mdx); a missing or extra file fails the build. */
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { PROPERTY_NAMES, propertyOfPageFile, type PropertyName } from '../core/names.ts';
-
-const Frontmatter = z.strictObject({ title: z.string().check(z.minLength(1)) });
+import { PropertyFrontmatter as Frontmatter } from './_frontmatter.ts';
 
 interface MdxModule {
   Content: AstroComponentFactory;

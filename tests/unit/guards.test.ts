@@ -74,6 +74,8 @@ describe('built-HTML figure check', () => {
 
 describe('MDX source check', () => {
   const check = (src: string) => checkMdxSource(src, 'content/x.mdx', audit, MDX_COMPONENT_NAMES);
+  /** A page with the frontmatter every page needs, `body` from line 4. */
+  const titled = (body: string) => check(`---\ntitle: T\n---\n${body}`);
   test('the real prose passes', () => {
     for (const f of ['report.mdx', 'method.mdx', 'properties/p1.mdx', 'properties/p8.mdx']) {
       assert.deepEqual(checkMdxSource(readFileSync(join(PROJECT, 'content', f), 'utf8'), f, audit, MDX_COMPONENT_NAMES), []);
@@ -94,10 +96,10 @@ describe('MDX source check', () => {
     assert.match(check('---\ntitle: T\n---\n\n<Term of="span">x\n')[0]!.message, /\(5:1\)/);
   });
   test('an import or export in the prose is refused: it could define a component, or a figure', () => {
-    const p = check('Text.\n\nexport const Term = (p) => <span data-fig="">0.973</span>\n');
-    assert.deepEqual(p.map((x) => x.place), ['3:1']);
+    const p = titled('Text.\n\nexport const Term = (p) => <span data-fig="">0.973</span>\n');
+    assert.deepEqual(p.map((x) => x.place), ['6:1']);
     assert.match(p[0]!.message, /an import or export in prose/);
-    assert.match(check("import X from './x.ts'\n\nText.\n").map((x) => x.message).join('\n'), /an import or export in prose/);
+    assert.match(titled("import X from './x.ts'\n\nText.\n").map((x) => x.message).join('\n'), /an import or export in prose/);
   });
   test('the frontmatter ends where Astro ends it: what follows its closing fence on the same line is prose', () => {
     const p = check('---\ntitle: T\n---<em>{Math.PI}</em>\n\n---\n');
@@ -110,17 +112,20 @@ describe('MDX source check', () => {
   });
   test('prose nested deeper than any page is refused in one message, not a crash, however deep', () => {
     for (const levels of [MAX_PROSE_DEPTH + 5, 20000]) {
-      const p = check(`${'> '.repeat(levels)}We found 3,205 substrings.\n`);
+      const p = titled(`${'> '.repeat(levels)}We found 3,205 substrings.\n`);
       assert.deepEqual(p.map((x) => x.message), [`prose nested more than ${MAX_PROSE_DEPTH} levels deep: no page nests so deep, and what is inside is not read`], String(levels));
     }
-    assert.deepEqual(check(`${'> '.repeat(MAX_PROSE_DEPTH - 5)}We found 3,205 substrings.\n`).map((x) => x.message.slice(0, 21)), ['hand-typed figure "3,']);
+    assert.deepEqual(titled(`${'> '.repeat(MAX_PROSE_DEPTH - 5)}We found 3,205 substrings.\n`).map((x) => x.message.slice(0, 21)), ['hand-typed figure "3,']);
   });
   test('a figure on a later line of a paragraph is placed on its own line and column', () => {
-    assert.deepEqual(check('Text.\n\nLine one\nand two\nand three 42 here.\n').map((x) => x.place), ['5:11']);
+    assert.deepEqual(titled('Text.\n\nLine one\nand two\nand three 42 here.\n').map((x) => x.place), ['8:11']);
+    // Written as an entity, the figure is placed where its text starts on its line.
+    assert.deepEqual(titled('Tom &amp; Jerry &amp; friends, about &frac34; of them.\n').map((x) => x.place), ['4:1']);
+    assert.deepEqual(titled('Tom &amp; Jerry &amp; friends, about ¾ of them.\n').map((x) => x.place), ['4:38']);
   });
   test('a long word without a number is read in linear time', () => {
     const started = performance.now();
-    assert.deepEqual(check(`${'a'.repeat(200_000)}\n`), []);
+    assert.deepEqual(titled(`${'a'.repeat(200_000)}\n`), []);
     assert.ok(performance.now() - started < 2000, 'a 200,000-letter word took more than 2 s');
   });
   const HTML_REFUSED: [string, RegExp][] = [
@@ -143,9 +148,33 @@ describe('MDX source check', () => {
       assert.match(check(src).map((x) => x.message).join('\n'), expected);
     });
   }
+  const ROUND_THREE: [string, RegExp][] = [
+    ['<h2 title="Recall is 97 percent">A heading</h2>', /<h2> is not HTML the prose may write/],
+    ['<FindingEvidence of="teaser" audit="none" />', /<FindingEvidence audit>: not an attribute the prose may give <FindingEvidence> \(of, kind;/],
+    ['<Term of="span" title="x">span</Term>', /<Term title>: not an attribute/],
+    ['A claim.[^a]\n\n[^a]: A note.\n', /a footnote in prose/],
+    ['![a chart](chart.png)', /an image in prose/],
+    ['See [the note](https://github.com/example/notes/blob/main/recall-is-ninety.md).', /a link out of the site in prose/],
+    ['See [the note][n].\n\n[n]: //example.org/x', /a link out of the site in prose/],
+    ['## !!!\n', /a heading without a word/],
+  ];
+  for (const [src, expected] of ROUND_THREE) {
+    test(`refuses ${JSON.stringify(src.slice(0, 50))}`, () => assert.match(titled(src).map((x) => x.message).join('\n'), expected));
+  }
+  test('links within the site, and headings with words, pass', () => {
+    assert.deepEqual(titled('See [the method](method/), [a section](#limits) and [P8](properties/p8/).\n\n## What it moves\n'), []);
+  });
+  test('the frontmatter holds only the fields its page reads, each a non-empty string, with its numbers checked as YAML decodes them', () => {
+    const placed = (src: string, file = 'content/properties/p3.mdx') => checkMdxSource(src, file, audit, MDX_COMPONENT_NAMES).map((x) => `${x.place} ${x.message}`);
+    assert.deepEqual(placed('---\ntitle: T\nsubtitle: extra\n---\n\nText.\n'), ['3:1 frontmatter "subtitle": not a field any page reads (src/pages/_frontmatter.ts lists what each page reads)']);
+    assert.deepEqual(placed('---\ndescription: D\n---\n\nText.\n', 'content/method.mdx'), ['1:1 frontmatter "title": missing: the page reads it (src/pages/_frontmatter.ts lists what each page reads)']);
+    assert.deepEqual(placed('---\ntitle: T\ndescription: D\n---\n\nText.\n'), ['3:1 frontmatter "description": not a field any page reads (src/pages/_frontmatter.ts lists what each page reads)']);
+    assert.deepEqual(placed('---\ntitle: "About \\xbd of them"\n---\n\nText.\n'), ['2:1 digit in frontmatter "title", as YAML decodes it: "½"']);
+    assert.deepEqual(placed('\n---\ntitle: a: b\n---\n\nText.\n').map((x) => x.replace(/: .*/, ':')), ['3:9 frontmatter that is not YAML:']);
+  });
   test('a numbered list that does not start at one is refused: its numbers are typed', () => {
-    assert.match(check('Text.\n\n42. item\n43. next\n').map((x) => `${x.place} ${x.message}`).join('\n'), /^3:1 a numbered list starting at 42/);
-    assert.deepEqual(check('Text.\n\n1. item\n2. next\n'), []);
+    assert.match(titled('Text.\n\n42. item\n43. next\n').map((x) => `${x.place} ${x.message}`).join('\n'), /^6:1 a numbered list starting at 42/);
+    assert.deepEqual(titled('Text.\n\n1. item\n2. next\n'), []);
   });
   const REFUSED: [string, RegExp][] = [
     ['Scores of 0.973 are high.', /hand-typed figure "0.973"/],
