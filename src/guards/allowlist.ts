@@ -12,10 +12,14 @@ export function allowedTokens(properties: readonly string[] = PROPERTY_NAMES): r
 /** The property names are the audit's own (src/core/names.ts): a tenth property is allowed by adding it there. */
 export const ALLOWED_TOKENS = allowedTokens();
 
-/** The words with a number character in them (any script's digits, superscripts, fractions, numerals) left in `text` once the allowed tokens are removed. */
+/**
+ * The words with a number character in them (any script's digits, superscripts, fractions,
+ * numerals, and symbols drawn with digits, such as ㏾, which decompose to them) left in `text`
+ * once the allowed tokens are removed.
+ */
 export function looseFigures(text: string, tokens: readonly RegExp[] = ALLOWED_TOKENS): string[] {
   let rest = text;
   for (const re of tokens) rest = rest.replace(re, ' ');
   // Word by word, not one pattern over the text: \S*\p{N}\S* backtracks quadratically over a long word without a number.
-  return rest.split(/\s+/).filter((w) => /\p{N}/u.test(w));
+  return rest.split(/\s+/).filter((w) => /\p{N}/u.test(w) || /\p{N}/u.test(w.normalize('NFKD')));
 }

@@ -28,6 +28,12 @@ const PROSE_HTML: Readonly<Record<string, readonly string[]>> = { p: ['class'], 
 const PROSE_CLASSES: ReadonlySet<string> = new Set(['lede', 'glossary', 'more', 'glossary-more']);
 /** How deep the prose may nest: far beyond any page's, and well within what every walk over the built pages can follow. */
 export const MAX_PROSE_DEPTH = 40;
+/** The largest prose file: twice the longest page's, and small enough that parsing it takes no noticeable time. */
+export const MAX_PROSE_BYTES = 64 * 1024;
+/** The figure components: what they render must stand apart from the words beside it, or it reads as one number with them (P1 and 0.973 as "P10.973"). */
+const FIGURE_COMPONENTS: ReadonlySet<string> = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor']);
+const GLUED_BEFORE = /[\p{L}\p{N}.,]$/u;
+const GLUED_AFTER = /^[\p{L}\p{N}]/u;
 
 /** Where `token` sits in a text node: its own line, and its column where the file's line shows it as written (else where the text starts on that line). */
 function tokenPlace(n: Node, token: string, lines: readonly string[]): string {
@@ -79,14 +85,16 @@ function textOf(n: Node): string {
 
 export function checkMdxSource(source: string, file: string, audit: Audit, components: readonly string[]): Problem[] {
   const problems: Problem[] = [];
+  if (Buffer.byteLength(source) > MAX_PROSE_BYTES) return [{ file, place: '1:1', message: `a prose file of ${Buffer.byteLength(source)} bytes: no page is longer than ${MAX_PROSE_BYTES}, and what is beyond is not read` }];
   let page: SplitPage;
   try {
     page = splitFrontmatter(source);
   } catch (e) {
-    const err = e as { mark?: { line: number; column: number }; reason?: string; message: string };
-    // The parser counts from the opening fence's line (its text starts just after the fence).
+    // YAML's parser (mark: lines from 0) or TOML's (line and column from 1), each counting from the opening fence's line.
+    const err = e as { mark?: { line: number; column: number }; line?: number; column?: number; reason?: string; message: string };
     const fence = source.split('\n').findIndex((l) => /^\uFEFF?(---|\+\+\+)/.test(l)) + 1;
-    return [{ file, place: err.mark ? `${fence + err.mark.line}:${err.mark.column + 1}` : `${fence}:1`, message: `frontmatter that is not YAML: ${err.reason ?? err.message.split('\n')[0]}` }];
+    const place = err.mark ? `${fence + err.mark.line}:${err.mark.column + 1}` : typeof err.line === 'number' ? `${fence + err.line - 1}:${err.column ?? 1}` : `${fence}:1`;
+    return [{ file, place, message: `frontmatter that does not parse: ${err.reason ?? err.message.split('\n')[0]}` }];
   }
   problems.push(...frontmatterProblems(page, file));
   page.yaml.split('\n').forEach((line, i) => {
@@ -121,9 +129,20 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
     }
     if (n.type === 'footnoteReference' || n.type === 'footnoteDefinition') report(n, 'a footnote in prose: its number is generated, and the pages number nothing but figures');
     if (n.type === 'image' || n.type === 'imageReference') report(n, 'an image in prose: the pages show only the images the build draws');
+    if ((n.type === 'link' || n.type === 'definition') && typeof n.title === 'string') {
+      for (const token of looseFigures(n.title)) report(n, `hand-typed figure ${JSON.stringify(token)} in a link's title: use <Leaf>, <Derived> or <ScorerLines> in the text`);
+    }
     if ((n.type === 'link' || n.type === 'definition') && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(n.url ?? '')) report(n, `a link out of the site in prose (${JSON.stringify((n.url ?? '').slice(0, 60))}): links out come from the components, each with its source; prose links only within the site`);
     if (n.type === 'heading' && !/[\p{L}\p{N}]/u.test(textOf(n))) report(n, 'a heading without a word: its anchor is made from its text');
-    if (n.type === 'list' && n.ordered && n.start != null && n.start !== 1) report(n, `a numbered list starting at ${n.start}: its numbers are hand-typed figures; start it at 1, or write the items without numbers`);
+    if (n.type === 'list' && n.ordered) report(n, 'a numbered list: the numbers a browser gives its items are figures no artifact holds; write a bulleted list');
+    for (const [i, c] of (n.children ?? []).entries()) {
+      if (!((c.type === 'mdxJsxTextElement' || c.type === 'mdxJsxFlowElement') && c.name && FIGURE_COMPONENTS.has(c.name))) continue;
+      const before = n.children![i - 1];
+      const after = n.children![i + 1];
+      if ((before?.type === 'text' && GLUED_BEFORE.test(before.value ?? '')) || (after?.type === 'text' && GLUED_AFTER.test(after.value ?? ''))) {
+        report(c, `<${c.name}> written against the word beside it: leave a space, or it reads as one number with it`);
+      }
+    }
     if (n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression') report(n, 'a JavaScript expression in prose: figures come only through the figure components');
     if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name) {
       const name = n.name;
@@ -154,6 +173,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
       if (name === 'Term' && !isGlossaryTerm(attr(n, 'of') ?? '')) report(n, `<Term of="${attr(n, 'of')}">: no such glossary term (src/findings/glossary.ts)`);
       if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? '')) report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
       if (name === 'FindingEvidence' && !isFindingId(attr(n, 'of') ?? '')) report(n, `<FindingEvidence of="${attr(n, 'of')}">: no such finding (src/findings/registry.ts)`);
+      if (name === 'FindingEvidence' && attr(n, 'kind') !== undefined && !['table', 'chart'].includes(attr(n, 'kind')!)) report(n, `<FindingEvidence kind="${attr(n, 'kind')}">: a kind is "table" or "chart"`);
       if (name === 'ScorerLines') {
         const spec = attr(n, 'at') ?? '';
         const ends = spec.split('-').map(Number);

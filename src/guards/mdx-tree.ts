@@ -14,6 +14,7 @@ export interface MdxNode {
   value?: string;
   name?: string | null;
   url?: string;
+  title?: string | null;
   depth?: number;
   ordered?: boolean | null;
   start?: number | null;

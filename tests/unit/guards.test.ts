@@ -8,7 +8,8 @@ import { assertConclusion, CONCLUSIONS } from '../../src/measures/conclusions.ts
 import { checkBuiltSite, holdsProblems, packetGaps, scanHtml, shownOnProblems, unlistedRederivations } from '../../src/guards/built-html.ts';
 import { describeProblem } from '../../src/core/problem.ts';
 import { readHtml } from '../../src/core/html-tree.ts';
-import { checkMdxSource, MAX_PROSE_DEPTH } from '../../src/guards/mdx-source.ts';
+import { checkMdxSource, MAX_PROSE_BYTES, MAX_PROSE_DEPTH } from '../../src/guards/mdx-source.ts';
+import { looseFigures } from '../../src/guards/allowlist.ts';
 import { MDX_COMPONENT_NAMES } from '../../src/components/mdx-component-names.ts';
 import { indexDigest } from '../../src/admission/digest.ts';
 import type { JsonValue } from '../../src/admission/json.ts';
@@ -125,8 +126,22 @@ describe('MDX source check', () => {
   });
   test('a long word without a number is read in linear time', () => {
     const started = performance.now();
-    assert.deepEqual(titled(`${'a'.repeat(200_000)}\n`), []);
+    assert.deepEqual(looseFigures('a'.repeat(200_000)), []);
     assert.ok(performance.now() - started < 2000, 'a 200,000-letter word took more than 2 s');
+  });
+  test('a prose file longer than any page is refused before it is parsed', () => {
+    assert.deepEqual(titled(`${'Text. '.repeat(MAX_PROSE_BYTES / 6)}\n`).map((x) => x.message.slice(0, 14)), ['a prose file o']);
+  });
+  test('a figure component written against the word beside it is refused: it would read as one number with it', () => {
+    const at = 'results/adversarial.json#/splits/GAIA/predictors/all-spans-all-categories/joint_accuracy';
+    for (const glued of [`It scores P1<Leaf at="${at}" as="score" /> here.`, `It scores <Leaf at="${at}" as="score" />x here.`, `Table 1.<Leaf at="${at}" as="score" /> now.`]) {
+      assert.match(titled(glued).map((x) => x.message).join('\n'), /<Leaf> written against the word beside it/, glued);
+    }
+    assert.deepEqual(titled(`It scores <Leaf at="${at}" as="score" />, against P1 (<Leaf at="${at}" as="score" />).`), []);
+  });
+  test('a link title with a number, and an unknown FindingEvidence kind, are refused at their place', () => {
+    assert.deepEqual(titled('See [the report](method/ "score 42 percent").\n').map((x) => x.place), ['4:5']);
+    assert.match(titled('<FindingEvidence of="teaser" kind="nope" />').map((x) => x.message).join('\n'), /a kind is "table" or "chart"/);
   });
   const HTML_REFUSED: [string, RegExp][] = [
     ['<div data-fig="">\n\nText.\n\n</div>', /<div> is not HTML the prose may write/],
@@ -170,11 +185,16 @@ describe('MDX source check', () => {
     assert.deepEqual(placed('---\ndescription: D\n---\n\nText.\n', 'content/method.mdx'), ['1:1 frontmatter "title": missing: the page reads it (src/pages/_frontmatter.ts lists what each page reads)']);
     assert.deepEqual(placed('---\ntitle: T\ndescription: D\n---\n\nText.\n'), ['3:1 frontmatter "description": not a field any page reads (src/pages/_frontmatter.ts lists what each page reads)']);
     assert.deepEqual(placed('---\ntitle: "About \\xbd of them"\n---\n\nText.\n'), ['2:1 digit in frontmatter "title", as YAML decodes it: "½"']);
-    assert.deepEqual(placed('\n---\ntitle: a: b\n---\n\nText.\n').map((x) => x.replace(/: .*/, ':')), ['3:9 frontmatter that is not YAML:']);
+    assert.deepEqual(placed('\n---\ntitle: a: b\n---\n\nText.\n').map((x) => x.replace(/: .*/, ':')), ['3:9 frontmatter that does not parse:']);
+    assert.deepEqual(placed('+++\ntitle = "T"\n\noops = = "x"\n+++\n\nText.\n').map((x) => x.replace(/: .*/, ':')), ['4:8 frontmatter that does not parse:']);
   });
-  test('a numbered list that does not start at one is refused: its numbers are typed', () => {
-    assert.match(titled('Text.\n\n42. item\n43. next\n').map((x) => `${x.place} ${x.message}`).join('\n'), /^6:1 a numbered list starting at 42/);
-    assert.deepEqual(titled('Text.\n\n1. item\n2. next\n'), []);
+  test('a numbered list is refused, whatever it starts at: the browser numbers its items', () => {
+    assert.match(titled('Text.\n\n42. item\n43. next\n').map((x) => `${x.place} ${x.message}`).join('\n'), /^6:1 a numbered list:/);
+    assert.match(titled('Text.\n\n1. item\n1. next\n').map((x) => `${x.place} ${x.message}`).join('\n'), /^6:1 a numbered list:/);
+    assert.deepEqual(titled('Text.\n\n- item\n- next\n'), []);
+  });
+  test('a symbol drawn with digits is a number: it decomposes to them', () => {
+    assert.deepEqual(looseFigures('wins by ㏾ points on ㍰ of them'), ['㏾', '㍰']);
   });
   const REFUSED: [string, RegExp][] = [
     ['Scores of 0.973 are high.', /hand-typed figure "0.973"/],
