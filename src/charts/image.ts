@@ -58,7 +58,9 @@ export function wrap(line: ImageLine, maxWidth: number): Token[][] {
       if (used > 0) (out.at(-1)!.push({ ...token, text: ' ' }), (used += widthOf(' ', line.size, false)));
       continue;
     }
-    if (used + w > maxWidth && used > 0) {
+    // Never before a word of ours that starts with a number ("Table 1"): the line would show it as a figure on its own.
+    const keepsWithLast = !token.fig && /^\p{N}/u.test(token.text);
+    if (used + w > maxWidth && used > 0 && !keepsWithLast) {
       const last = out.at(-1)!;
       while (last.length && /^\s+$/.test(last.at(-1)!.text)) last.pop();
       out.push([]);

@@ -1,13 +1,16 @@
 /**
  * The few digit-bearing tokens a reader may meet outside a figure element: the
- * property names, the paper's two table names, the paper's arXiv identifier, and the
+ * property names, the paper's two table names, the paper's arXiv identifier (with or without the version the site cites, src/provenance/sources.ts), and the
  * name of the digest algorithm.
  * Reviewed: anything else with a digit in it must come through the figure component.
  */
 import { PROPERTY_NAMES } from '../core/names.ts';
+import { PAPER_BASE_ID, PAPER_ID } from '../provenance/sources.ts';
+
+const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function allowedTokens(properties: readonly string[] = PROPERTY_NAMES): readonly RegExp[] {
-  return [new RegExp(`\\b(?:${properties.join('|')})\\b`, 'g'), /\bTable [15]\b/g, /\barXiv:2505\.08638(?:v[0-9]+)?\b/g, /\bSHA-256\b/g];
+  return [new RegExp(`\\b(?:${properties.join('|')})\\b`, 'g'), /\bTable [15]\b/g, new RegExp(`\\b(?:${literally(PAPER_ID)}|${literally(PAPER_BASE_ID)})(?![\\p{L}\\p{N}])`, 'gu'), /\bSHA-256\b/g];
 }
 /** The property names are the audit's own (src/core/names.ts): a tenth property is allowed by adding it there. */
 export const ALLOWED_TOKENS = allowedTokens();

@@ -32,12 +32,23 @@ export const MAX_PROSE_DEPTH = 40;
 export const MAX_PROSE_BYTES = 64 * 1024;
 /** The figure components: what they render must stand apart from the words beside it, or it reads as one number with them (P1 and 0.973 as "P10.973"). */
 const FIGURE_COMPONENTS: ReadonlySet<string> = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor']);
-const GLUED_BEFORE = /[\p{L}\p{N}.,]$/u;
-const GLUED_AFTER = /^[\p{L}\p{N}]/u;
+const GLUED_BEFORE = /[\p{L}\p{N}\p{Cf}.,]$/u;
+const GLUED_AFTER = /^[\p{L}\p{N}\p{Cf}]/u;
+const isJsx = (n: Node) => n.type === 'mdxJsxTextElement' || n.type === 'mdxJsxFlowElement';
+/** The text a reader meets at one edge of a node (`last`: its end), through emphasis, links, code and components; a figure reads as a number. */
+function edgeText(n: Node | undefined, last: boolean): string {
+  for (let m = n; m; m = last ? m.children?.at(-1) : m.children?.[0]) {
+    if (m.type === 'text' || m.type === 'inlineCode') return m.value ?? '';
+    if (isJsx(m) && FIGURE_COMPONENTS.has(m.name ?? '')) return '0';
+  }
+  return '';
+}
 
 /** Where `token` sits in a text node: its own line, and its column where the file's line shows it as written (else where the text starts on that line). */
 function tokenPlace(n: Node, token: string, lines: readonly string[]): string {
-  const start = n.position?.start ?? { line: 0, column: 0 };
+  const at0 = n.position?.start ?? { line: 0, column: 0 };
+  // A fenced block's text starts on the line after its fence.
+  const start = n.type === 'code' && lines[at0.line - 1]?.trimStart().match(/^(`{3,}|~{3,})/) ? { line: at0.line + 1, column: 1 } : at0;
   const before = (n.value ?? '').slice(0, (n.value ?? '').indexOf(token)).split('\n');
   const line = start.line + before.length - 1;
   const from = before.length === 1 ? start.column - 1 : 0;
@@ -136,10 +147,8 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
     if (n.type === 'heading' && !/[\p{L}\p{N}]/u.test(textOf(n))) report(n, 'a heading without a word: its anchor is made from its text');
     if (n.type === 'list' && n.ordered) report(n, 'a numbered list: the numbers a browser gives its items are figures no artifact holds; write a bulleted list');
     for (const [i, c] of (n.children ?? []).entries()) {
-      if (!((c.type === 'mdxJsxTextElement' || c.type === 'mdxJsxFlowElement') && c.name && FIGURE_COMPONENTS.has(c.name))) continue;
-      const before = n.children![i - 1];
-      const after = n.children![i + 1];
-      if ((before?.type === 'text' && GLUED_BEFORE.test(before.value ?? '')) || (after?.type === 'text' && GLUED_AFTER.test(after.value ?? ''))) {
+      if (!(isJsx(c) && c.name && FIGURE_COMPONENTS.has(c.name))) continue;
+      if (GLUED_BEFORE.test(edgeText(n.children![i - 1], true)) || GLUED_AFTER.test(edgeText(n.children![i + 1], false))) {
         report(c, `<${c.name}> written against the word beside it: leave a space, or it reads as one number with it`);
       }
     }

@@ -138,6 +138,18 @@ describe('MDX source check', () => {
       assert.match(titled(glued).map((x) => x.message).join('\n'), /<Leaf> written against the word beside it/, glued);
     }
     assert.deepEqual(titled(`It scores <Leaf at="${at}" as="score" />, against P1 (<Leaf at="${at}" as="score" />).`), []);
+    // Through emphasis, code and a component, past a zero-width space, and against another figure.
+    const leaf = `<Leaf at="${at}" as="score" />`;
+    for (const glued of [`Em **P1**${leaf} here.`, `Code \`P1\`${leaf} here.`, `A <Term of="gold">gold</Term>${leaf} here.`, `Zwsp P1\u200b${leaf} here.`, `Two ${leaf}${leaf} here.`]) {
+      assert.match(titled(glued).map((x) => x.message).join('\n'), /<Leaf> written against the word beside it/, glued);
+    }
+  });
+  test('a figure in a fenced block is placed on its own line, not the fence', () => {
+    assert.deepEqual(titled('Text.\n\n```\nfoo 97\n```\n').map((x) => x.place), ['7:5']);
+  });
+  test("the paper's identifier is allowed as the site cites it, with or without that version, and not with another", () => {
+    assert.deepEqual(looseFigures('arXiv:2505.08638v3 and arXiv:2505.08638, cited.'), []);
+    assert.deepEqual(looseFigures('The paper is arXiv:2505.08638v97 here.'), ['arXiv:2505.08638v97']);
   });
   test('a link title with a number, and an unknown FindingEvidence kind, are refused at their place', () => {
     assert.deepEqual(titled('See [the report](method/ "score 42 percent").\n').map((x) => x.place), ['4:5']);

@@ -39,6 +39,14 @@ describe('share cards', () => {
     assert.equal(cut.length, 2);
     assert.equal(cut.at(-1)!.at(-1)!.text, '…');
   });
+  test("a line never breaks before a word of ours that starts with a number: 'Table 1' stays whole, so no line shows a lone figure", () => {
+    // At 600 px and 30 px type a line holds about 36 characters: the break would fall between "Table" and "1".
+    const title = 'The blind predictor outscores Table 1 on both headline metrics';
+    const lines = wrap({ parts: [title], size: 30 }, 600).map((l) => l.map((t) => t.text).join('').trim());
+    assert.ok(lines.some((l) => l.includes('Table 1')), JSON.stringify(lines));
+    const card = cardSvg({ kicker: 'k', title: { parts: [title], size: 50, bold: true }, body: [], foot: [] });
+    assert.deepEqual(scanHtml(card, 'share/x.svg'), []);
+  });
 });
 
 describe('chart images', () => {
