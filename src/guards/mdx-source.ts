@@ -32,16 +32,27 @@ export const MAX_PROSE_DEPTH = 40;
 export const MAX_PROSE_BYTES = 64 * 1024;
 /** The figure components: what they render must stand apart from the words beside it, or it reads as one number with them (P1 and 0.973 as "P10.973"). */
 const FIGURE_COMPONENTS: ReadonlySet<string> = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor']);
-const GLUED_BEFORE = /[\p{L}\p{N}\p{Cf}.,]$/u;
-const GLUED_AFTER = /^[\p{L}\p{N}\p{Cf}]/u;
+/** What may stand right before and right after a figure as a reader meets the text: a space, an opening or closing bracket or quote, and after it a stop; nothing that could read as part of the number. */
+const APART_BEFORE = /^$|[\s(\[“"‘]$/u;
+const APART_AFTER = /^$|^[\s.,;:)\]!?”"’]/u;
+const FIGURE_MARK = '\uE000';
 const isJsx = (n: Node) => n.type === 'mdxJsxTextElement' || n.type === 'mdxJsxFlowElement';
-/** The text a reader meets at one edge of a node (`last`: its end), through emphasis, links, code and components; a figure reads as a number. */
-function edgeText(n: Node | undefined, last: boolean): string {
-  for (let m = n; m; m = last ? m.children?.at(-1) : m.children?.[0]) {
-    if (m.type === 'text' || m.type === 'inlineCode') return m.value ?? '';
-    if (isJsx(m) && FIGURE_COMPONENTS.has(m.name ?? '')) return '0';
+/** The blocks whose text a reader meets as one run. */
+const TEXT_BLOCKS: ReadonlySet<string> = new Set(['paragraph', 'heading', 'tableCell']);
+
+/** A block's text as a reader meets it, through emphasis, links, code and components, each figure a mark; and the figures in order. */
+function readerText(block: Node): { text: string; figures: Node[] } {
+  let text = '';
+  const figures: Node[] = [];
+  const waiting: Node[] = [...(block.children ?? [])].reverse();
+  while (waiting.length) {
+    const n = waiting.pop()!;
+    if (n.type === 'text' || n.type === 'inlineCode') text += n.value ?? '';
+    else if (n.type === 'break') text += '\n';
+    else if (isJsx(n) && FIGURE_COMPONENTS.has(n.name ?? '')) (text += FIGURE_MARK, figures.push(n));
+    else for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(n.children![i]!);
   }
-  return '';
+  return { text, figures };
 }
 
 /** Where `token` sits in a text node: its own line, and its column where the file's line shows it as written (else where the text starts on that line). */
@@ -146,10 +157,14 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
     if ((n.type === 'link' || n.type === 'definition') && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(n.url ?? '')) report(n, `a link out of the site in prose (${JSON.stringify((n.url ?? '').slice(0, 60))}): links out come from the components, each with its source; prose links only within the site`);
     if (n.type === 'heading' && !/[\p{L}\p{N}]/u.test(textOf(n))) report(n, 'a heading without a word: its anchor is made from its text');
     if (n.type === 'list' && n.ordered) report(n, 'a numbered list: the numbers a browser gives its items are figures no artifact holds; write a bulleted list');
-    for (const [i, c] of (n.children ?? []).entries()) {
-      if (!(isJsx(c) && c.name && FIGURE_COMPONENTS.has(c.name))) continue;
-      if (GLUED_BEFORE.test(edgeText(n.children![i - 1], true)) || GLUED_AFTER.test(edgeText(n.children![i + 1], false))) {
-        report(c, `<${c.name}> written against the word beside it: leave a space, or it reads as one number with it`);
+    if (TEXT_BLOCKS.has(n.type)) {
+      const { text, figures } = readerText(n);
+      let k = -1;
+      for (const c of figures) {
+        k = text.indexOf(FIGURE_MARK, k + 1);
+        if (!APART_BEFORE.test(text.slice(0, k)) || !APART_AFTER.test(text.slice(k + 1))) {
+          report(c, `<${c.name}> written against what is beside it (${JSON.stringify(text.slice(Math.max(0, k - 3), k + 4).replaceAll(FIGURE_MARK, '…'))}): leave a space, or it reads as one number with it`);
+        }
       }
     }
     if (n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression') report(n, 'a JavaScript expression in prose: figures come only through the figure components');

@@ -135,13 +135,17 @@ describe('MDX source check', () => {
   test('a figure component written against the word beside it is refused: it would read as one number with it', () => {
     const at = 'results/adversarial.json#/splits/GAIA/predictors/all-spans-all-categories/joint_accuracy';
     for (const glued of [`It scores P1<Leaf at="${at}" as="score" /> here.`, `It scores <Leaf at="${at}" as="score" />x here.`, `Table 1.<Leaf at="${at}" as="score" /> now.`]) {
-      assert.match(titled(glued).map((x) => x.message).join('\n'), /<Leaf> written against the word beside it/, glued);
+      assert.match(titled(glued).map((x) => x.message).join('\n'), /<Leaf> written against what is beside it/, glued);
     }
     assert.deepEqual(titled(`It scores <Leaf at="${at}" as="score" />, against P1 (<Leaf at="${at}" as="score" />).`), []);
     // Through emphasis, code and a component, past a zero-width space, and against another figure.
     const leaf = `<Leaf at="${at}" as="score" />`;
-    for (const glued of [`Em **P1**${leaf} here.`, `Code \`P1\`${leaf} here.`, `A <Term of="gold">gold</Term>${leaf} here.`, `Zwsp P1\u200b${leaf} here.`, `Two ${leaf}${leaf} here.`]) {
-      assert.match(titled(glued).map((x) => x.message).join('\n'), /<Leaf> written against the word beside it/, glued);
+    for (const glued of [
+      `Em **P1**${leaf} here.`, `Code \`P1\`${leaf} here.`, `A <Term of="gold">gold</Term>${leaf} here.`, `Zwsp P1\u200b${leaf} here.`, `Two ${leaf}${leaf} here.`,
+      // Past an empty element, from outside emphasis, past a combining mark, and with separators and signs that read as part of a number.
+      `Empty P1<em></em>${leaf} here.`, `Inside P1<em>${leaf}</em> here.`, `Mark P1\u0301${leaf} here.`, `Arabic ${leaf}\u066b${leaf} here.`, `A score of \u2212${leaf} here.`, `Range ${leaf}-${leaf} here.`, `Ratio ${leaf}/${leaf} here.`,
+    ]) {
+      assert.match(titled(glued).map((x) => x.message).join('\n'), /<Leaf> written against what is beside it/, glued);
     }
   });
   test('a figure in a fenced block is placed on its own line, not the fence', () => {
