@@ -37,17 +37,24 @@ const APART_BEFORE = /^$|[\s(\[“"‘]$/u;
 const APART_AFTER = /^$|^[\s.,;:)\]!?”"’]/u;
 const FIGURE_MARK = '\uE000';
 const isJsx = (n: Node) => n.type === 'mdxJsxTextElement' || n.type === 'mdxJsxFlowElement';
-/** The blocks whose text a reader meets as one run. */
-const TEXT_BLOCKS: ReadonlySet<string> = new Set(['paragraph', 'heading', 'tableCell']);
+const INLINE = new Set(['text', 'inlineCode', 'break', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'mdxJsxTextElement', 'mdxTextExpression']);
+/**
+ * The blocks whose text a reader meets as one run: paragraphs, headings, table cells, and an
+ * element written on lines of its own that holds text itself (`<p>`, `<summary>` or `<strong>` alone
+ * on a line is such a block, with no paragraph inside).
+ */
+const isTextBlock = (n: Node) =>
+  ['paragraph', 'heading', 'tableCell'].includes(n.type) || (n.type === 'mdxJsxFlowElement' && !FIGURE_COMPONENTS.has(n.name ?? '') && (n.children ?? []).some((c) => INLINE.has(c.type) || (isJsx(c) && FIGURE_COMPONENTS.has(c.name ?? ''))));
 
-/** A block's text as a reader meets it, through emphasis, links, code and components, each figure a mark; and the figures in order. */
+/** A block's text as a reader meets it, through emphasis, links, code and components, each figure a mark; and the figures in order. A block inside it is read on its own. */
 function readerText(block: Node): { text: string; figures: Node[] } {
   let text = '';
   const figures: Node[] = [];
   const waiting: Node[] = [...(block.children ?? [])].reverse();
   while (waiting.length) {
     const n = waiting.pop()!;
-    if (n.type === 'text' || n.type === 'inlineCode') text += n.value ?? '';
+    if (isTextBlock(n)) text += '\n';
+    else if (n.type === 'text' || n.type === 'inlineCode') text += n.value ?? '';
     else if (n.type === 'break') text += '\n';
     else if (isJsx(n) && FIGURE_COMPONENTS.has(n.name ?? '')) (text += FIGURE_MARK, figures.push(n));
     else for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(n.children![i]!);
@@ -157,7 +164,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
     if ((n.type === 'link' || n.type === 'definition') && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(n.url ?? '')) report(n, `a link out of the site in prose (${JSON.stringify((n.url ?? '').slice(0, 60))}): links out come from the components, each with its source; prose links only within the site`);
     if (n.type === 'heading' && !/[\p{L}\p{N}]/u.test(textOf(n))) report(n, 'a heading without a word: its anchor is made from its text');
     if (n.type === 'list' && n.ordered) report(n, 'a numbered list: the numbers a browser gives its items are figures no artifact holds; write a bulleted list');
-    if (TEXT_BLOCKS.has(n.type)) {
+    if (isTextBlock(n)) {
       const { text, figures } = readerText(n);
       let k = -1;
       for (const c of figures) {
