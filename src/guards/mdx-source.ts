@@ -57,6 +57,8 @@ function readerText(block: Node): { text: string; figures: Node[] } {
     else if (n.type === 'text' || n.type === 'inlineCode') text += n.value ?? '';
     else if (n.type === 'break') text += '\n';
     else if (isJsx(n) && FIGURE_COMPONENTS.has(n.name ?? '')) (text += FIGURE_MARK, figures.push(n));
+    // A component with no children writes text of its own (a commit, a link): a figure against it is not apart either.
+    else if (isJsx(n) && (n.children ?? []).length === 0) text += '\uE001';
     else for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(n.children![i]!);
   }
   return { text, figures };

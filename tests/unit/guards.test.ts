@@ -144,6 +144,7 @@ describe('MDX source check', () => {
       `Em **P1**${leaf} here.`, `Code \`P1\`${leaf} here.`, `A <Term of="gold">gold</Term>${leaf} here.`, `Zwsp P1\u200b${leaf} here.`, `Two ${leaf}${leaf} here.`,
       // Past an empty element, from outside emphasis, past a combining mark, and with separators and signs that read as part of a number.
       `<p>P1${leaf}</p>`, `<details class="more">\n<summary>P1${leaf}</summary>\n\nText.\n</details>`, `<strong>P1${leaf}</strong>`, `<em>SHA-256${leaf}</em>`, `<p>${leaf}${leaf}</p>`,
+      `As a document, <PreRegistrationLink />${leaf}.`,
       `Empty P1<em></em>${leaf} here.`, `Inside P1<em>${leaf}</em> here.`, `Mark P1\u0301${leaf} here.`, `Arabic ${leaf}\u066b${leaf} here.`, `A score of \u2212${leaf} here.`, `Range ${leaf}-${leaf} here.`, `Ratio ${leaf}/${leaf} here.`,
     ]) {
       assert.match(titled(glued).map((x) => x.message).join('\n'), /<Leaf> written against what is beside it/, glued);
