@@ -36,6 +36,8 @@ const FIGURE_COMPONENTS: ReadonlySet<string> = new Set(['Leaf', 'Derived', 'Scor
 const APART_BEFORE = /^$|[\s(\[“"‘]$/u;
 const APART_AFTER = /^$|^[\s.,;:)\]!?”"’]/u;
 const FIGURE_MARK = '\uE000';
+/** A component without children, which writes text of its own. */
+const OWN_TEXT_MARK = '\uE001';
 const isJsx = (n: Node) => n.type === 'mdxJsxTextElement' || n.type === 'mdxJsxFlowElement';
 const INLINE = new Set(['text', 'inlineCode', 'break', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'mdxJsxTextElement', 'mdxTextExpression']);
 /**
@@ -58,7 +60,7 @@ function readerText(block: Node): { text: string; figures: Node[] } {
     else if (n.type === 'break') text += '\n';
     else if (isJsx(n) && FIGURE_COMPONENTS.has(n.name ?? '')) (text += FIGURE_MARK, figures.push(n));
     // A component with no children writes text of its own (a commit, a link): a figure against it is not apart either.
-    else if (isJsx(n) && (n.children ?? []).length === 0) text += '\uE001';
+    else if (isJsx(n) && (n.children ?? []).length === 0) text += OWN_TEXT_MARK;
     else for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(n.children![i]!);
   }
   return { text, figures };
@@ -98,18 +100,6 @@ function frontmatterProblems(page: SplitPage, file: string): Problem[] {
   for (const [key, value] of Object.entries(page.data)) {
     if (typeof value !== 'string') continue;
     for (const token of looseFigures(value)) if (!page.yaml.includes(token)) out.push({ file, place: placeOf(key), message: `digit in frontmatter ${JSON.stringify(key)}, as YAML decodes it: ${JSON.stringify(token)}` });
-  }
-  return out;
-}
-
-/** The text under a node, as its words read. */
-function textOf(n: Node): string {
-  let out = '';
-  const waiting: Node[] = [n];
-  while (waiting.length) {
-    const m = waiting.pop()!;
-    if (m.type === 'text' || m.type === 'inlineCode') out += m.value ?? '';
-    for (let i = (m.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(m.children![i]!);
   }
   return out;
 }
@@ -164,7 +154,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
       for (const token of looseFigures(n.title)) report(n, `hand-typed figure ${JSON.stringify(token)} in a link's title: use <Leaf>, <Derived> or <ScorerLines> in the text`);
     }
     if ((n.type === 'link' || n.type === 'definition') && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(n.url ?? '')) report(n, `a link out of the site in prose (${JSON.stringify((n.url ?? '').slice(0, 60))}): links out come from the components, each with its source; prose links only within the site`);
-    if (n.type === 'heading' && !/[\p{L}\p{N}]/u.test(textOf(n))) report(n, 'a heading without a word: its anchor is made from its text');
+    if (n.type === 'heading' && !/[\p{L}\p{N}]/u.test(readerText(n).text)) report(n, 'a heading without a word: its anchor is made from its text');
     if (n.type === 'list' && n.ordered) report(n, 'a numbered list: the numbers a browser gives its items are figures no artifact holds; write a bulleted list');
     if (isTextBlock(n)) {
       const { text, figures } = readerText(n);
@@ -177,7 +167,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
       }
     }
     if (n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression') report(n, 'a JavaScript expression in prose: figures come only through the figure components');
-    if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n.name) {
+    if (isJsx(n) && n.name) {
       const name = n.name;
       // A lowercase tag written as JSX is HTML, written out as it stands: the components replace only the Markdown's own headings.
       const isHtml = /^[a-z]/.test(name);
