@@ -1,6 +1,7 @@
 /**
  * A head start for drawing the images: each share card and chart image is offered here as
- * its route renders it, so that a build can start drawing it while the other pages render.
+ * its route makes it, in its getStaticPaths (which Astro runs for every route before it renders
+ * any), so that a build draws it while the pages render.
  * Only a head start, never a source: the build draws from the bytes it reads back from
  * dist/, and uses an offered drawing only when its SVG is exactly those bytes
  * (src/passes/rasterise.ts). Outside a build (`astro dev`, a test) nothing takes the offers.

@@ -22,7 +22,7 @@ export interface BuiltSite {
   readonly publishing: boolean;
   /** This audit revision's short name: links into its permanent copy (r/<revision>/) are read as the live build's. */
   readonly revision: string | undefined;
-  /** The drawings the build started as the images rendered, if it did. */
+  /** The drawings the build started as the images' routes made them, if it did. */
   readonly drawings?: Drawings | undefined;
 }
 

@@ -49,7 +49,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         prose = orStop(logger, async () => (await import('./check-prose.ts')).checkProse(root, audit!, logger));
         // Reported where the rendering waits for it; until then not an unhandled rejection.
         prose.catch(() => {});
-        // The images start drawing as their routes render them: a head start only (src/passes/rasterise.ts).
+        // The images start drawing as their routes make them: a head start only (src/passes/rasterise.ts).
         takeImageOffers(drawings);
       },
       'astro:build:done': async ({ dir, logger }) => {

@@ -7,7 +7,7 @@
  * its PNG and its outlined text, in two processes of their own, so this one checks the pages
  * meanwhile and survives a crash in resvg to name the image it was drawing.
  *
- * A build's drawings may start early, as each image's route renders it
+ * A build's drawings may start early, as each image's route makes it
  * (src/charts/image-offers.ts); the pass then asks for each image by the bytes it reads from
  * dist/, and takes an early drawing only when it was drawn from exactly those bytes. Nothing
  * outlives the build: the drawings are the build's own, closed when the pass is done.

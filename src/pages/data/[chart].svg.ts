@@ -12,20 +12,25 @@ import { allCharts } from '../../findings/registry.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { chartFiles } from '../../tables/sources-of.ts';
 
-export const getStaticPaths = (() => allCharts(handedDown()).map((chart) => ({ params: { chart: chart.id }, props: { chart } }))) satisfies GetStaticPaths;
-
-export const GET: APIRoute<{ chart: ChartSpec }> = ({ props }) => {
+function chartImage(chart: ChartSpec): string {
   const audit = handedDown();
-  const { chart } = props;
   const site = siteRevision();
   const files: ImagePart[] = chartFiles(chart.data).flatMap((path, i) => {
     const f = audit.lock.files.find((g) => g.path === path)!;
     return [i > 0 ? ', ' : '', { words: { text: f.path, source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/path` } } }, ' at ', { words: { text: f.commit.slice(0, 12), source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/commit` } } }];
   });
-  const svg = chartImageSvg({ parts: [chart.caption], size: 26, bold: true }, chart.svg.wide, [
+  return chartImageSvg({ parts: [chart.caption], size: 26, bold: true }, chart.svg.wide, [
     { parts: ['Data: ', ...files, ` in ${audit.lock.files[0]!.repository}; every value drawn is in, or computed from, the tables beside the chart on the site, each also as CSV.`], size: 17 },
     { parts: ['TRAIL scorer audit, site commit ', { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } }, site.dirty ? ', with uncommitted changes.' : '.'], size: 17 },
   ], chart.legend);
-  offerImage(`data/${chart.id}.svg`, svg);
-  return new Response(svg, { headers: { 'content-type': 'image/svg+xml' } });
-};
+}
+
+/** Each image is made here, when Astro collects every route's paths before it renders any, and offered then, so its drawing can start with the rendering. */
+export const getStaticPaths = (() =>
+  allCharts(handedDown()).map((chart) => {
+    const svg = chartImage(chart);
+    offerImage(`data/${chart.id}.svg`, svg);
+    return { params: { chart: chart.id }, props: { svg } };
+  })) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ svg: string }> = ({ props }) => new Response(props.svg, { headers: { 'content-type': 'image/svg+xml' } });

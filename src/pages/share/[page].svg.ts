@@ -6,16 +6,13 @@ import { offerImage } from '../../charts/image-offers.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { pageMeta, SHARE_KEYS } from '../_page-meta.ts';
 
-export const getStaticPaths = (() => SHARE_KEYS.map((page) => ({ params: { page }, props: { page } }))) satisfies GetStaticPaths;
-
 /** A summary's parts as an image draws them (a name or a quote is an artifact string all the same). */
 const imageParts = (parts: ReturnType<typeof pageMeta>['summary']): ImagePart[] => parts.map((p) => (typeof p === 'string' || 'fig' in p ? p : { words: p.words }));
 
-export const GET: APIRoute<{ page: string }> = ({ props }) => {
-  const audit = handedDown();
-  const meta = pageMeta(audit, props.page);
+function card(page: string): string {
+  const meta = pageMeta(handedDown(), page);
   const site = siteRevision();
-  const svg = cardSvg({
+  return cardSvg({
     kicker: 'TRAIL scorer audit',
     title: { parts: [meta.title], size: 50, bold: true },
     body: [{ parts: imageParts(meta.summary), size: 30, maxLines: 5 }],
@@ -30,6 +27,14 @@ export const GET: APIRoute<{ page: string }> = ({ props }) => {
       },
     ],
   });
-  offerImage(`share/${props.page}.svg`, svg);
-  return new Response(svg, { headers: { 'content-type': 'image/svg+xml' } });
-};
+}
+
+/** Each card is made here, when Astro collects every route's paths before it renders any, and offered then, so its drawing can start with the rendering. */
+export const getStaticPaths = (() =>
+  SHARE_KEYS.map((page) => {
+    const svg = card(page);
+    offerImage(`share/${page}.svg`, svg);
+    return { params: { page }, props: { svg } };
+  })) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ svg: string }> = ({ props }) => new Response(props.svg, { headers: { 'content-type': 'image/svg+xml' } });
