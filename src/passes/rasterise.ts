@@ -28,11 +28,12 @@ const require = createRequire(import.meta.url);
 export const CHART_PNG_WIDTH = CARD.width;
 const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.ttf'].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
 /**
- * How the drawing is shared out. While the pages render: one process, handed one image at a
- * time, so the rendering thread keeps a core of its own. Once they are written: two, each
+ * How the drawing is shared out. While the pages render: one process, so the rendering thread
+ * keeps a core of its own, handed the image it draws and the next, so that it never waits for the
+ * busy rendering thread to hand it one. Once they are written: two, each
  * handed its share at once, so neither waits for this thread to finish a check to get its next.
  */
-const SHARING = { rendering: { processes: 1, handed: 1 }, written: { processes: 2, handed: Infinity } } as const;
+const SHARING = { rendering: { processes: 1, handed: 2 }, written: { processes: 2, handed: Infinity } } as const;
 
 const isCard = (rel: string) => rel.startsWith('share/');
 
