@@ -16,9 +16,24 @@ import { cellSource, type TableSpec } from '../tables/spec.ts';
 import { toCsv } from '../tables/csv.ts';
 import { csvSpec, tableDownloads } from './table-downloads.ts';
 
-/** The evidence packet's bytes, as properties/<p>/evidence.json serves them. */
-export const evidenceJson = (a: Audit, site: SiteRevision, name: PropertyName, address: (path: string) => string): string =>
-  jsonText({ ...evidencePacket(a, name, address), revision: revisionIdentity(a, site) });
+/** Each packet's bytes, by audit, site revision, base address and property: made once, for both the page's digest and the file. */
+const packets = new WeakMap<Audit, WeakMap<SiteRevision, Map<string, string>>>();
+
+/**
+ * The evidence packet's bytes, as properties/<p>/evidence.json serves them. `baseAddress`: the
+ * absolute address of the site's base, ending in a slash; a path under the base (never one with a
+ * scheme or a leading slash) is written as its address resolved against it.
+ */
+export function evidenceJson(a: Audit, site: SiteRevision, name: PropertyName, baseAddress: string): string {
+  let bySite = packets.get(a);
+  if (!bySite) packets.set(a, (bySite = new WeakMap()));
+  let made = bySite.get(site);
+  if (!made) bySite.set(site, (made = new Map()));
+  const key = `${baseAddress} ${name}`;
+  let text = made.get(key);
+  if (text === undefined) made.set(key, (text = jsonText({ ...evidencePacket(a, name, (path) => new URL(path, baseAddress).href), revision: revisionIdentity(a, site) })));
+  return text;
+}
 
 /** Whether a table's figure links its CSV: DataTable.astro does when any cell names its source. */
 const linksCsv = (spec: TableSpec) => spec.table.rows.some((row) => row.some((cell) => ['artifact', 'lock', 'derived', 'record'].includes(cellSource(cell)?.type ?? '')));
@@ -34,8 +49,8 @@ export interface Download {
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The downloads of the report (`report`) or a property page (`p1` ... `p9`), in page order. */
-/** `address`: a path under the base as the build's absolute address, as the endpoints write it into the packets. */
-export function pageDownloads(a: Audit, site: SiteRevision, slug: string, address: (path: string) => string): Download[] {
+/** `baseAddress`: the site's base as an absolute address, under which the endpoints write the packets' addresses (evidenceJson). */
+export function pageDownloads(a: Audit, site: SiteRevision, slug: string, baseAddress: string): Download[] {
   const downloads = new Map(tableDownloads(a).map((d) => [d.spec.id, d]));
   const name = PROPERTY_NAMES.find((p) => p.toLowerCase() === slug);
   // The property page's evidence sections leave out the claim, which the report carries as prose.
@@ -43,5 +58,5 @@ export function pageDownloads(a: Audit, site: SiteRevision, slug: string, addres
   const tables = [...new Map(findings.flatMap((id) => findingTables(a, id)).map((t) => [t.id, t])).values()].filter(linksCsv);
   const csvs = tables.map((t): Download => ({ path: `data/${t.id}.csv`, name: t.caption, encodingFormat: 'text/csv', sha256: sha256(toCsv(csvSpec(downloads.get(t.id)!))) }));
   if (!name) return csvs;
-  return [{ path: `properties/${slug}/evidence.json`, name: `${name}: its evidence packet`, encodingFormat: 'application/json', sha256: sha256(evidenceJson(a, site, name, address)) }, ...csvs];
+  return [{ path: `properties/${slug}/evidence.json`, name: `${name}: its evidence packet`, encodingFormat: 'application/json', sha256: sha256(evidenceJson(a, site, name, baseAddress)) }, ...csvs];
 }

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { auditRepository, type CitedPage } from '../../src/findings/citation.ts';
 import { highwireTags, jsonLd, scriptJson } from '../../src/findings/page-metadata.ts';
-import { pageDownloads } from '../../src/findings/downloads.ts';
+import { evidenceJson, pageDownloads } from '../../src/findings/downloads.ts';
+import { createHash } from 'node:crypto';
 import { addressesOf } from '../../src/site/permanent.ts';
 import { hashInlineScripts } from '../../src/passes/csp-hashes.ts';
 import { SCRIPT_SOURCES } from '../../src/site/csp.ts';
@@ -34,7 +35,7 @@ test('html-metadata reads the Highwire tags: the title, the report institution, 
 });
 
 test('the JSON-LD, read by html-metadata and expanded by jsonld: a Report and ScholarlyArticle at the permanent address, based on the audit and the paper, its downloads with format and digest', async () => {
-  const downloads = pageDownloads(audit, site, 'p5', (path) => `https://o.github.io/site/${path}`);
+  const downloads = pageDownloads(audit, site, 'p5', 'https://o.github.io/site/');
   assert.ok(downloads.length > 0 && downloads[0]!.path === 'properties/p5/evidence.json');
   const data = jsonLd(audit, site, page, 'd', downloads);
   const m = await readMetadata(head(data));
@@ -77,4 +78,16 @@ test("a local build's metadata names no permanent copy: it has none", () => {
   const data = jsonLd(audit, site, local, 'd', []);
   assert.equal(data['@id'], local.live);
   assert.ok(!JSON.stringify([tags, data]).includes(`/r/${audit.revision.short}/`), 'no permanent address anywhere');
+});
+
+test("a packet is made once per base address: the page's digest is of the endpoint's very string, and another base gets a packet of its own", () => {
+  const base = 'https://o.github.io/site/';
+  const packet = evidenceJson(audit, site, 'P5', base);
+  assert.equal(evidenceJson(audit, site, 'P5', base), packet);
+  assert.equal(JSON.parse(packet).page, `${base}properties/p5/`);
+  const [download] = pageDownloads(audit, site, 'p5', base);
+  assert.equal(download!.sha256, createHash('sha256').update(packet, 'utf8').digest('hex'));
+  const elsewhere = evidenceJson(audit, site, 'P5', 'https://other.example/x/');
+  assert.equal(JSON.parse(elsewhere).page, 'https://other.example/x/properties/p5/');
+  assert.notEqual(evidenceJson(audit, { ...site, commit: 'd'.repeat(40), label: 'd'.repeat(40) }, 'P5', base), packet, 'another site revision is another packet');
 });
