@@ -25,6 +25,8 @@ const packets = new WeakMap<Audit, WeakMap<SiteRevision, Map<string, string>>>()
  * scheme or a leading slash) is written as its address resolved against it.
  */
 export function evidenceJson(a: Audit, site: SiteRevision, name: PropertyName, baseAddress: string): string {
+  // Without the slash, its last segment would be replaced, not kept: every address in the packet would be wrong.
+  if (!baseAddress.endsWith('/')) throw new Error(`the base address ${JSON.stringify(baseAddress)} given for ${name}'s evidence packet does not end in a slash`);
   let bySite = packets.get(a);
   if (!bySite) packets.set(a, (bySite = new WeakMap()));
   let made = bySite.get(site);

@@ -90,4 +90,5 @@ test("a packet is made once per base address: the page's digest is of the endpoi
   const elsewhere = evidenceJson(audit, site, 'P5', 'https://other.example/x/');
   assert.equal(JSON.parse(elsewhere).page, 'https://other.example/x/properties/p5/');
   assert.notEqual(evidenceJson(audit, { ...site, commit: 'd'.repeat(40), label: 'd'.repeat(40) }, 'P5', base), packet, 'another site revision is another packet');
+  assert.throws(() => evidenceJson(audit, site, 'P5', 'https://o.github.io/site'), /does not end in a slash/);
 });
