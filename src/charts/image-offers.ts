@@ -8,7 +8,7 @@
  */
 import { processSlot } from '../core/process-slot.ts';
 
-/** Whoever takes the offers: `rel` is the image's path in the built site, `svg` its text as rendered. */
+/** Whoever takes the offers: `rel` is the image's path in the built site, `svg` its text as its route made it. */
 export interface ImageTaker {
   offer(rel: string, svg: string): void;
 }

@@ -2,7 +2,7 @@
  * What a build starts before admit.ts (and most of the admission code) has loaded, while the
  * second core is otherwise idle: the method page's sources start highlighting (their files
  * are the re-derivations' own, whatever the artifacts hold) and, for `astro build`, the
- * image drawing processes start, idle until the first image renders. Both only start work the
+ * image drawing processes start, idle until the first image is made. Both only start work the
  * build would do anyway; neither decides anything.
  */
 import { startHighlighting } from '../audit/highlighted-sources.ts';

@@ -29,8 +29,8 @@ export const CHART_PNG_WIDTH = CARD.width;
 const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.ttf'].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
 /**
  * How the drawing is shared out. While the pages render: one process, so the rendering thread
- * keeps a core of its own, handed the image it draws and the next, so that it never waits for the
- * busy rendering thread to hand it one. Once they are written: two, each
+ * keeps a core of its own, handed the image it draws and the next, so that it seldom sits idle
+ * until the busy rendering thread reads its answer and hands it another. Once they are written: two, each
  * handed its share at once, so neither waits for this thread to finish a check to get its next.
  */
 const SHARING = { rendering: { processes: 1, handed: 2 }, written: { processes: 2, handed: Infinity } } as const;
@@ -130,7 +130,7 @@ export class Drawings implements ImageTaker {
   #sharing: { readonly processes: number; readonly handed: number } = SHARING.rendering;
   #closed = false;
 
-  /** An early start for the image at `rel` (src/charts/image-offers.ts), while the pages render. */
+  /** An early start for the image at `rel` (src/charts/image-offers.ts), as its route makes it. */
   offer(rel: string, svg: string): void {
     void this.#ask(rel, svg);
   }

@@ -125,7 +125,7 @@ describe('the rasterising pass', () => {
   });
 });
 
-describe('drawings started as the images render', () => {
+describe("drawings started as the images' routes make them", () => {
   const square = (h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="${h}"><rect width="1200" height="${h}" fill="#123456"/></svg>`;
   test('an early drawing is used only when it was drawn from the very bytes on disk; otherwise the file is drawn', { timeout: 30_000 }, async () => {
     await inDist(async (dist) => {
@@ -149,6 +149,19 @@ describe('drawings started as the images render', () => {
       const [crashed, ...after] = await Promise.all([drawings.draw('share/panic.svg', PANIC), ...[100, 200, 300, 400].map((h) => drawings.draw(`share/${h}.svg`, square(h)))]);
       assert.match('error' in crashed! ? crashed.error : '', /resvg stopped while drawing this image/);
       assert.deepEqual(after.map((d) => ('png' in d ? Buffer.from(d.png).readUInt32BE(20) : d.error)), [100, 200, 300, 400], 'each drawn after the crash');
+    } finally {
+      drawings.close();
+    }
+  });
+  test('while the pages render, the one process is handed two images: a crash on the first names it, and the second is drawn by another', { timeout: 30_000 }, async () => {
+    const drawings = new Drawings();
+    try {
+      // Offered as the routes make them: one process, handed the panic and the card behind it.
+      const jobs: [string, string][] = [['share/panic.svg', PANIC], ['share/100.svg', square(100)], ['share/200.svg', square(200)]];
+      for (const [rel, svg] of jobs) drawings.offer(rel, svg);
+      const drawn = await Promise.all(jobs.map(([rel, svg]) => drawings.draw(rel, svg)));
+      assert.match('error' in drawn[0]! ? drawn[0].error : '', /resvg stopped while drawing this image/);
+      assert.deepEqual(drawn.slice(1).map((d) => ('png' in d ? Buffer.from(d.png).readUInt32BE(20) : d.error)), [100, 200]);
     } finally {
       drawings.close();
     }
