@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseMdxBody, splitFrontmatter, yamlPlace, type MdxNode as Node, type SplitPage } from './mdx-tree.ts';
-import { MDX_COMPONENT_ATTRIBUTES, type MdxComponentName } from '../components/mdx-component-names.ts';
+import { FINDING_EVIDENCE_KINDS, MDX_COMPONENT_ATTRIBUTES, MDX_FIGURE_COMPONENTS, type MdxComponentName } from '../components/mdx-component-names.ts';
 import { frontmatterSchema } from '../pages/_frontmatter.ts';
 import type { Audit } from '../audit/assemble.ts';
 import type { Problem } from '../core/problem.ts';
@@ -30,8 +30,6 @@ const PROSE_CLASSES: ReadonlySet<string> = new Set(['lede', 'glossary', 'more', 
 export const MAX_PROSE_DEPTH = 40;
 /** The largest prose file: twice the longest page's, and small enough that parsing it takes no noticeable time. */
 export const MAX_PROSE_BYTES = 64 * 1024;
-/** The figure components: what they render must stand apart from the words beside it, or it reads as one number with them (P1 and 0.973 as "P10.973"). */
-const FIGURE_COMPONENTS: ReadonlySet<string> = new Set(['Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor']);
 /** What may stand right before and right after a figure as a reader meets the text: a space, an opening or closing bracket or quote, and after it a stop; nothing that could read as part of the number. */
 const APART_BEFORE = /^$|[\s(\[“"‘]$/u;
 const APART_AFTER = /^$|^[\s.,;:)\]!?”"’]/u;
@@ -46,7 +44,7 @@ const INLINE = new Set(['text', 'inlineCode', 'break', 'emphasis', 'strong', 'de
  * on a line is such a block, with no paragraph inside).
  */
 const isTextBlock = (n: Node) =>
-  ['paragraph', 'heading', 'tableCell'].includes(n.type) || (n.type === 'mdxJsxFlowElement' && !FIGURE_COMPONENTS.has(n.name ?? '') && (n.children ?? []).some((c) => INLINE.has(c.type) || (isJsx(c) && FIGURE_COMPONENTS.has(c.name ?? ''))));
+  ['paragraph', 'heading', 'tableCell'].includes(n.type) || (n.type === 'mdxJsxFlowElement' && !MDX_FIGURE_COMPONENTS.has(n.name ?? '') && (n.children ?? []).some((c) => INLINE.has(c.type) || (isJsx(c) && MDX_FIGURE_COMPONENTS.has(c.name ?? ''))));
 
 /** A block's text as a reader meets it, through emphasis, links, code and components, each figure a mark; and the figures in order. A block inside it is read on its own. */
 function readerText(block: Node): { text: string; figures: Node[] } {
@@ -58,7 +56,7 @@ function readerText(block: Node): { text: string; figures: Node[] } {
     if (isTextBlock(n)) text += '\n';
     else if (n.type === 'text' || n.type === 'inlineCode') text += n.value ?? '';
     else if (n.type === 'break') text += '\n';
-    else if (isJsx(n) && FIGURE_COMPONENTS.has(n.name ?? '')) (text += FIGURE_MARK, figures.push(n));
+    else if (isJsx(n) && MDX_FIGURE_COMPONENTS.has(n.name ?? '')) (text += FIGURE_MARK, figures.push(n));
     // A component with no children writes text of its own (a commit, a link): a figure against it is not apart either.
     else if (isJsx(n) && (n.children ?? []).length === 0) text += OWN_TEXT_MARK;
     else for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(n.children![i]!);
@@ -196,7 +194,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
       if (name === 'Term' && !isGlossaryTerm(attr(n, 'of') ?? '')) report(n, `<Term of="${attr(n, 'of')}">: no such glossary term (src/findings/glossary.ts)`);
       if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? '')) report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
       if (name === 'FindingEvidence' && !isFindingId(attr(n, 'of') ?? '')) report(n, `<FindingEvidence of="${attr(n, 'of')}">: no such finding (src/findings/registry.ts)`);
-      if (name === 'FindingEvidence' && attr(n, 'kind') !== undefined && !['table', 'chart'].includes(attr(n, 'kind')!)) report(n, `<FindingEvidence kind="${attr(n, 'kind')}">: a kind is "table" or "chart"`);
+      if (name === 'FindingEvidence' && attr(n, 'kind') !== undefined && !(FINDING_EVIDENCE_KINDS as readonly string[]).includes(attr(n, 'kind')!)) report(n, `<FindingEvidence kind="${attr(n, 'kind')}">: a kind is ${FINDING_EVIDENCE_KINDS.map((k) => `"${k}"`).join(' or ')}`);
       if (name === 'ScorerLines') {
         const spec = attr(n, 'at') ?? '';
         const ends = spec.split('-').map(Number);
