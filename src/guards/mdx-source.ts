@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseMdxBody, splitFrontmatter, yamlPlace, type MdxNode as Node, type SplitPage } from './mdx-tree.ts';
-import { FINDING_EVIDENCE_KINDS, MDX_COMPONENT_ATTRIBUTES, MDX_FIGURE_COMPONENTS, type MdxComponentName } from '../components/mdx-component-names.ts';
+import { MDX_COMPONENT_ATTRIBUTES, MDX_FIGURE_COMPONENTS, type MdxComponentName } from '../components/mdx-component-names.ts';
 import { frontmatterSchema } from '../pages/_frontmatter.ts';
 import type { Audit } from '../audit/assemble.ts';
 import type { Problem } from '../core/problem.ts';
@@ -16,6 +16,7 @@ import { leaf, parseRef } from '../provenance/provenance.ts';
 import { isDerivationName } from '../measures/named.ts';
 import { isConclusionName } from '../measures/conclusions.ts';
 import { isFindingId } from '../findings/registry.ts';
+import { EVIDENCE_KINDS } from '../findings/descriptors/descriptor.ts';
 import { isScorerLine } from '../findings/scorer-lines.ts';
 import { isGlossaryTerm } from '../findings/glossary.ts';
 
@@ -194,7 +195,7 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
       if (name === 'Term' && !isGlossaryTerm(attr(n, 'of') ?? '')) report(n, `<Term of="${attr(n, 'of')}">: no such glossary term (src/findings/glossary.ts)`);
       if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? '')) report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
       if (name === 'FindingEvidence' && !isFindingId(attr(n, 'of') ?? '')) report(n, `<FindingEvidence of="${attr(n, 'of')}">: no such finding (src/findings/registry.ts)`);
-      if (name === 'FindingEvidence' && attr(n, 'kind') !== undefined && !(FINDING_EVIDENCE_KINDS as readonly string[]).includes(attr(n, 'kind')!)) report(n, `<FindingEvidence kind="${attr(n, 'kind')}">: a kind is ${FINDING_EVIDENCE_KINDS.map((k) => `"${k}"`).join(' or ')}`);
+      if (name === 'FindingEvidence' && attr(n, 'kind') !== undefined && !(EVIDENCE_KINDS as readonly string[]).includes(attr(n, 'kind')!)) report(n, `<FindingEvidence kind="${attr(n, 'kind')}">: a kind is ${EVIDENCE_KINDS.map((k) => `"${k}"`).join(' or ')}`);
       if (name === 'ScorerLines') {
         const spec = attr(n, 'at') ?? '';
         const ends = spec.split('-').map(Number);

@@ -14,6 +14,10 @@ import type { TableSpec } from '../../tables/spec.ts';
 export type RichPart = string | { readonly fig: Figure } | { readonly words: Words; readonly as?: 'name' | 'quote' };
 export type Rich = readonly RichPart[];
 
+/** The kinds of evidence item prose may place on their own (<FindingEvidence kind>): a finding's tables, or its charts. */
+export const EVIDENCE_KINDS = ['table', 'chart'] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
 export type EvidenceItem =
   /** `split`: the table is one of a set, one per split (the set shares a caption); its CSV gets the split as a column. */
   | { readonly table: TableSpec; readonly caption?: Rich; readonly note?: Rich; readonly split?: Words }
