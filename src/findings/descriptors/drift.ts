@@ -4,7 +4,7 @@ import { driftTable } from '../../tables/normaliser.ts';
 
 export const drift = {
   id: 'drift',
-  title: 'Gold labels that miss the taxonomy',
+  title: 'Gold labels outside the taxonomy',
   properties: ['P4'],
   evidence: (a) => [{ table: driftTable(a) }],
 } as const satisfies FindingDescriptor;

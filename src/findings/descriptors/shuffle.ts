@@ -8,7 +8,7 @@ const F = 'results/normaliser.json' as const;
 
 export const shuffle = {
   id: 'shuffle',
-  title: 'An order dependence that moves nothing today',
+  title: 'An order dependence that moves no published figure',
   properties: ['P5'],
   evidence: (a) => [
     { table: shuffleScoresTable(a), caption: ['(seed ', { fig: leaf(a, F, '/shuffle/seed', 'integer') }, ')'] },
