@@ -25,7 +25,7 @@ const PHASES: [string, RegExp][] = [
   ['admission and re-derivation (config:setup)', /^astro:config:setup /],
   ['prose checks (build:start)', /^astro:build:start /],
   ['rendering pages (generatePages)', /^generatePages /],
-  ['passes and guards on dist/ (afterBuild)', /^afterBuild /],
+  ['passes and guards on dist/ (checkBuilt)', /^checkBuilt /],
 ];
 
 /** Where a frame's code lives: a package, a folder of ours, Node itself, or V8's own work. */

@@ -5,7 +5,8 @@
  * down (admit.ts); while Vite bundles the pages, the prose is checked
  * (check-prose.ts), and no page renders until it passes; once the site is written, it is
  * rewritten by the passes and judged by the guards (check-built-site.ts). Any refusal
- * stops the build (refusal.ts).
+ * stops the build (refusal.ts). A build also turns off the dev server's dependency optimiser,
+ * which Astro's type sync would start for nothing (no-dev-prebundle.ts).
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { checkOutDir, markBuilt } from '../site/out-dir.ts';
 import { takeImageOffers } from '../charts/image-offers.ts';
 import type { Drawings } from '../passes/rasterise.ts';
 import { startEarly } from './start-early.ts';
+import { noDevPrebundle } from './no-dev-prebundle.ts';
 
 /** `publishing`: a build meant for publishing (src/site/settings.ts). */
 export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {
@@ -35,7 +37,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         // Loaded here, not with the config: admit.ts, and most of the admission code with it, loads while what start-early.ts started gets going on the other core.
         audit = await orStop(logger, async () => (await import('./admit.ts')).admitForBuild(logger, config.base));
         // Vite's buildApp hooks run once every bundle is built and before Astro renders a page (Astro's own runs last): the prose must have passed by then.
-        if (building) updateConfig({ vite: { plugins: [{ name: 'audit-guards:prose-before-pages', buildApp: { order: 'post', handler: async () => void (await prose) } }] } });
+        if (building) updateConfig({ vite: { plugins: [noDevPrebundle, { name: 'audit-guards:prose-before-pages', buildApp: { order: 'post', handler: async () => void (await prose) } }] } });
       },
       'astro:config:done': ({ config, logger }) => {
         root = fileURLToPath(config.root);

@@ -1,0 +1,27 @@
+/** The build turns off the dev server's dependency optimiser that Astro's type sync would start (src/integration/no-dev-prebundle.ts). */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { EnvironmentOptions } from 'vite';
+import { noDevPrebundle } from '../../src/integration/no-dev-prebundle.ts';
+
+const hook = noDevPrebundle.configEnvironment as { order: string; handler: (name: string, options: EnvironmentOptions) => void };
+// As Astro's own plugin leaves the browser environment: the dev toolbar's modules to pre-bundle.
+const astrosClient = (): EnvironmentOptions => ({ optimizeDeps: { include: ['astro > html-escaper', 'astro/runtime/client/dev-toolbar/entrypoint.js'], exclude: ['astro:*'] } });
+
+test('runs after the other plugins, so the toolbar modules Astro adds are already there to remove', () => {
+  assert.equal(hook.order, 'post');
+});
+
+test("empties the browser environment's optimiser as Vite documents it: nothing to include, no discovery", () => {
+  const client = astrosClient();
+  hook.handler('client', client);
+  assert.deepEqual(client.optimizeDeps, { include: [], exclude: ['astro:*'], noDiscovery: true });
+});
+
+test('leaves every other environment as it was', () => {
+  for (const name of ['ssr', 'prerender', 'astro']) {
+    const options = astrosClient();
+    hook.handler(name, options);
+    assert.deepEqual(options, astrosClient(), name);
+  }
+});
