@@ -96,7 +96,7 @@ test('the page\'s author is the one CITATION.cff names', () => {
 });
 
 // The required fields of CFF 1.2.0 (its schema.json), and the shapes of the person and entity objects used here.
-const Person = z.strictObject({ 'family-names': z.string().min(1).optional(), 'given-names': z.string().min(1).optional(), alias: z.string().min(1).optional(), orcid: z.string().url().optional() })
+const Person = z.strictObject({ 'family-names': z.string().min(1).optional(), 'given-names': z.string().min(1).optional(), alias: z.string().min(1).optional(), orcid: z.url().optional() })
   .refine((p) => Object.keys(p).length > 0, 'a person needs a name or an alias');
 const Entity = z.strictObject({ name: z.string().min(1) });
 const Author = z.union([Entity, Person]);
@@ -106,7 +106,7 @@ const Cff = z.object({
   title: z.string().min(1),
   authors: z.array(Author).min(1),
   type: z.enum(['software', 'dataset']).optional(),
-  references: z.array(z.object({ type: z.string().min(1), title: z.string().min(1), authors: z.array(Author).min(1), 'repository-code': z.string().url().optional(), url: z.string().url().optional() })).optional(),
+  references: z.array(z.object({ type: z.string().min(1), title: z.string().min(1), authors: z.array(Author).min(1), 'repository-code': z.url().optional(), url: z.url().optional() })).optional(),
 });
 
 test('CITATION.cff is CFF 1.2.0 with its required fields, and its reference is the audit the lock names', () => {
