@@ -36,7 +36,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         drawings = startEarly(building);
         // Loaded here, not with the config: admit.ts, and most of the admission code with it, loads while what start-early.ts started gets going on the other core.
         audit = await orStop(logger, async () => (await import('./admit.ts')).admitForBuild(logger, config.base));
-        // Vite's buildApp hooks run once every bundle is built and before Astro renders a page (Astro's own runs last): the prose must have passed by then.
+        // No dependency pre-bundling for the type sync's throwaway server (no-dev-prebundle.ts). Vite's buildApp hooks run once every bundle is built and before Astro renders a page (Astro's own runs last): the prose must have passed by then.
         if (building) updateConfig({ vite: { plugins: [noDevPrebundle, { name: 'audit-guards:prose-before-pages', buildApp: { order: 'post', handler: async () => void (await prose) } }] } });
       },
       'astro:config:done': ({ config, logger }) => {

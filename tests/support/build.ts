@@ -1,9 +1,11 @@
 /**
- * Builds the site from a throw-away copy of the project (node_modules linked, not
- * copied), so a test can change prose or artifacts and watch the real build refuse.
+ * Builds the site from a throw-away copy of the project (each installed package linked,
+ * not copied, into a node_modules folder of the copy's own, so whatever a build writes
+ * there stays in the copy), so a test can change prose or artifacts and watch the real
+ * build refuse.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
@@ -25,12 +27,17 @@ function declaredRevision(): Record<string, string> {
   return { SITE_COMMIT: `${commit}+dirty`, SITE_COMMIT_DATE: git(['show', '-s', '--format=%cI', 'HEAD']) };
 }
 
+const CACHES = ['.vite', '.astro', '.cache'];
 const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'artifacts.lock.json', 'src', 'content', 'public', 'scripts'];
 
 export function sandbox(): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), 'trail-site-'));
   for (const entry of COPIED) cpSync(join(PROJECT, entry), join(dir, entry), { recursive: true });
-  symlinkSync(join(PROJECT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // The packages, and nothing that tools keep there between runs (Vite's and Astro's caches).
+  mkdirSync(join(dir, 'node_modules'));
+  for (const entry of readdirSync(join(PROJECT, 'node_modules'))) {
+    if (!CACHES.includes(entry)) symlinkSync(join(PROJECT, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
   return {
     dir,
     edit: (path, fn) => writeFileSync(join(dir, path), fn(readFileSync(join(dir, path), 'utf8'))),

@@ -5,11 +5,15 @@ import type { EnvironmentOptions } from 'vite';
 import { noDevPrebundle } from '../../src/integration/no-dev-prebundle.ts';
 
 const hook = noDevPrebundle.configEnvironment as { order: string; handler: (name: string, options: EnvironmentOptions) => void };
-// As Astro's own plugin leaves the browser environment: the dev toolbar's modules to pre-bundle.
+// The part of what Astro's own plugin leaves in the browser environment that matters here: the dev toolbar's modules to pre-bundle.
 const astrosClient = (): EnvironmentOptions => ({ optimizeDeps: { include: ['astro > html-escaper', 'astro/runtime/client/dev-toolbar/entrypoint.js'], exclude: ['astro:*'] } });
 
 test('runs after the other plugins, so the toolbar modules Astro adds are already there to remove', () => {
   assert.equal(hook.order, 'post');
+});
+
+test("applies whatever Vite's command: the type sync's server runs as `serve`, which `apply: 'build'` would skip", () => {
+  assert.equal(noDevPrebundle.apply, undefined);
 });
 
 test("empties the browser environment's optimiser as Vite documents it: nothing to include, no discovery", () => {
