@@ -5,8 +5,9 @@
  * down (admit.ts); while Vite bundles the pages, the prose is checked
  * (check-prose.ts), and no page renders until it passes; once the site is written, it is
  * rewritten by the passes and judged by the guards (check-built-site.ts). Any refusal
- * stops the build (refusal.ts). A build also turns off the dev server's dependency optimiser,
- * which Astro's type sync would start for nothing (no-dev-prebundle.ts).
+ * stops the build (refusal.ts). A build also turns off the dependency optimiser of the
+ * throwaway dev server that Astro's type sync starts, which would otherwise pre-bundle the dev
+ * toolbar, unused, whenever Vite's cache is missing or out of date (no-dev-prebundle.ts).
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';

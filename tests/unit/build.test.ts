@@ -38,7 +38,7 @@ describe('the real build refuses', { concurrency: false }, () => {
     // Nothing of ours is kept between builds: the folder where build tools keep their caches holds none of ours.
     const cache = join(box.dir, 'node_modules/.cache');
     assert.deepEqual(existsSync(cache) ? readdirSync(cache) : [], []);
-    // Nor does the type sync's throwaway dev server pre-bundle the dev toolbar there (src/integration/no-dev-prebundle.ts).
+    // And nothing is written to Vite's cache: the type sync's throwaway dev server no longer pre-bundles the dev toolbar into node_modules/.vite (src/integration/no-dev-prebundle.ts).
     assert.equal(existsSync(join(box.dir, 'node_modules/.vite')), false, 'the build wrote node_modules/.vite');
   });
 

@@ -1,4 +1,4 @@
-/** The build turns off the dev server's dependency optimiser that Astro's type sync would start (src/integration/no-dev-prebundle.ts). */
+/** A build turns off the dependency optimiser of the throwaway dev server that Astro's type sync starts inside it (src/integration/no-dev-prebundle.ts). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { EnvironmentOptions } from 'vite';
@@ -8,11 +8,11 @@ const hook = noDevPrebundle.configEnvironment as { order: string; handler: (name
 // The part of what Astro's own plugin leaves in the browser environment that matters here: the dev toolbar's modules to pre-bundle.
 const astrosClient = (): EnvironmentOptions => ({ optimizeDeps: { include: ['astro > html-escaper', 'astro/runtime/client/dev-toolbar/entrypoint.js'], exclude: ['astro:*'] } });
 
-test('runs after the other plugins, so the toolbar modules Astro adds are already there to remove', () => {
+test("runs in Vite's post order, after Astro's own plugin (normal order) has added the toolbar modules it removes", () => {
   assert.equal(hook.order, 'post');
 });
 
-test("applies whatever Vite's command: the type sync's server runs as `serve`, which `apply: 'build'` would skip", () => {
+test("has no `apply`: the type sync's server runs as Vite's `serve`, which `apply: 'build'` would skip", () => {
   assert.equal(noDevPrebundle.apply, undefined);
 });
 
