@@ -1,12 +1,15 @@
 /**
- * A Vite plugin the integration adds for `astro build` only. Astro's type sync, inside every
- * build, starts a throwaway dev server whose browser environment pre-bundles the dev toolbar's
- * modules into node_modules/.vite/deps whenever that folder is missing or out of date (in CI,
- * in every fresh clone), and the sync waits for rolldown to write them; the build never reads
- * them. Vite's documented way to turn its dependency optimiser off is no discovery and nothing
- * to include; set in Vite's post order, after Astro's own plugin has asked for the toolbar's
- * modules. No `apply: 'build'`: that server runs with Vite's command `serve`, so such a plugin
- * would never see it. `astro dev` keeps the optimiser and its toolbar.
+ * A Vite plugin the integration adds for `astro build` only. Every build runs Astro's sync step
+ * (what `astro sync` does: the content layer and the generated types), which starts a throwaway
+ * Vite dev server. That server's browser environment pre-bundles the dev toolbar's modules into
+ * node_modules/.vite/deps whenever that folder is missing or was made under another
+ * configuration (in CI, in a fresh clone, after `astro dev`), and the build waits until they
+ * are written; a build never reads them. Vite's documented way to turn its dependency optimiser
+ * off is nothing to include and no discovery. The plugin sets both in a `configEnvironment`
+ * hook with order 'post', so it runs after Astro's `astro:environment` plugin has added the
+ * toolbar's modules. It has no `apply`: that server runs as Vite's `serve`, which
+ * `apply: 'build'` would skip. `astro dev` is unchanged: its optimiser still pre-bundles the
+ * toolbar.
  */
 import type { Plugin } from 'vite';
 

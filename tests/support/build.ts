@@ -1,8 +1,9 @@
 /**
  * Builds the site from a throw-away copy of the project, so a test can change prose or
  * artifacts and watch the real build refuse. The copy has a node_modules folder of its own
- * holding a link to each entry of the project's (the packages themselves are the project's,
- * not copied), so a folder a build creates there, such as Vite's cache, is the copy's.
+ * holding a link to each entry of the project's except the tools' cache folders (the packages
+ * themselves are the project's, not copied), so a folder a build creates there, such as Vite's
+ * cache, is the copy's.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'artifacts.
 export function sandbox(): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), 'trail-site-'));
   for (const entry of COPIED) cpSync(join(PROJECT, entry), join(dir, entry), { recursive: true });
-  // Every entry the install made; not the folders where Vite, Astro and other tools keep caches between runs.
+  // Every entry except .vite (Vite's), .astro (Astro's) and .cache (other tools'), where caches are kept between runs.
   mkdirSync(join(dir, 'node_modules'));
   for (const entry of readdirSync(join(PROJECT, 'node_modules'))) {
     if (!CACHES.includes(entry)) symlinkSync(join(PROJECT, 'node_modules', entry), join(dir, 'node_modules', entry));

@@ -31,14 +31,14 @@ describe('the real build refuses', { concurrency: false }, () => {
     copy?.dispose();
   });
 
-  test('the unchanged project builds', () => {
+  test('the unchanged project builds, leaving nothing in node_modules/.cache or node_modules/.vite', () => {
     const r = box.build();
     assert.equal(r.code, 0, r.output.slice(-3000));
     assert.match(r.output, /figure check: every number on every page comes from a figure element/);
     // Nothing of ours is kept between builds: the folder where build tools keep their caches holds none of ours.
     const cache = join(box.dir, 'node_modules/.cache');
     assert.deepEqual(existsSync(cache) ? readdirSync(cache) : [], []);
-    // And nothing is written to Vite's cache: the type sync's throwaway dev server no longer pre-bundles the dev toolbar into node_modules/.vite (src/integration/no-dev-prebundle.ts).
+    // And nothing is written to Vite's cache: the sync step's throwaway dev server no longer pre-bundles the dev toolbar into node_modules/.vite (src/integration/no-dev-prebundle.ts).
     assert.equal(existsSync(join(box.dir, 'node_modules/.vite')), false, 'the build wrote node_modules/.vite');
   });
 
