@@ -6,8 +6,9 @@
  * (check-prose.ts), and no page renders until it passes; once the site is written, it is
  * rewritten by the passes and judged by the guards (check-built-site.ts). Any refusal
  * stops the build (refusal.ts). A build also turns off the dependency optimiser of the
- * throwaway dev server that Astro's sync step starts, which would otherwise pre-bundle the dev
- * toolbar, unused (no-dev-prebundle.ts).
+ * throwaway dev server that Astro's sync step starts: whenever node_modules/.vite/deps is
+ * missing or stale, it would bundle the dev toolbar there, though a build never uses it
+ * (no-dev-prebundle.ts).
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';

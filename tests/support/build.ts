@@ -1,9 +1,9 @@
 /**
  * Builds the site from a throw-away copy of the project, so a test can change prose or
  * artifacts and watch the real build refuse. The copy has a node_modules folder of its own
- * holding a link to each entry of the project's except the tools' cache folders (the packages
- * themselves are the project's, not copied), so a folder a build creates there, such as Vite's
- * cache, is the copy's.
+ * holding a link to each entry of the project's node_modules except its three cache folders
+ * (.vite, .astro, .cache); the packages themselves are the project's, not copied, and a folder
+ * a build creates there, such as Vite's cache, is the copy's.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
