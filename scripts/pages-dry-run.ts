@@ -39,6 +39,7 @@ import { parseArgs } from 'node:util';
 import { checkUpload } from './ci/upload-check.ts';
 import { auditFiles, startMirror } from './lib/audit-mirror.ts';
 import { PAGES_SITES, holds, readWorkflow, stepEnv, usesAction, type Job, type PagesSite, type Simulation, type Step, type Workflow } from './ci/workflow.ts';
+import { TOOL_CACHES } from './lib/tool-caches.ts';
 
 class DryRunError extends Error {}
 
@@ -72,7 +73,7 @@ function install(env: Record<string, string>, label: string): void {
     return sh('npm ci --prefer-offline --no-audit --no-fund', env, `${label} (node_modules cannot be hard-linked across file systems: a real install)`);
   }
   // npm ci leaves no tool's cache behind: Vite's, Astro's or any other under node_modules goes, so the build starts cold as on the runner.
-  for (const cache of ['.vite', '.astro', '.cache']) rmSync(join(clone, 'node_modules', cache), { recursive: true, force: true });
+  for (const cache of TOOL_CACHES) rmSync(join(clone, 'node_modules', cache), { recursive: true, force: true });
   // What npm ci runs after installing: the check that the locked Node is the one npm run uses.
   sh('npm run --silent postinstall', env, `${label}, the postinstall check`);
   console.log(`  stood in for \`npm ci\`: node_modules hard-linked from ${root} (same package-lock.json) (${seconds(t)})`);

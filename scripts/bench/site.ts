@@ -16,6 +16,7 @@ import { writeSyntheticCopy } from './synthetic-index.ts';
 import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
 import { median } from './median.ts';
 import { SHELL_SCRIPT } from '../../src/site/shell-script.ts';
+import { TOOL_CACHES } from '../lib/tool-caches.ts';
 
 const root = join(import.meta.dirname, '../..');
 const shared = auditCopy(root);
@@ -53,7 +54,7 @@ try {
   const runs = Number(process.env['BENCH_RUNS'] ?? 5);
   const packages = (dir: string) => execFileSync('cp', ['-al', join(root, 'node_modules'), join(dir, 'node_modules')]);
   const coldStart = (dir: string, extra: readonly string[]) => {
-    for (const p of ['node_modules/.vite', 'node_modules/.astro', 'node_modules/.cache', '.astro', 'dist', ...extra]) rmSync(join(dir, p), { recursive: true, force: true });
+    for (const p of [...TOOL_CACHES.map((c) => `node_modules/${c}`), '.astro', 'dist', ...extra]) rmSync(join(dir, p), { recursive: true, force: true });
   };
   const site = join(tmp, 'site');
   execFileSync('git', ['clone', '--quiet', '--no-hardlinks', root, site]);

@@ -5,9 +5,7 @@
  * down (admit.ts); while Vite bundles the pages, the prose is checked
  * (check-prose.ts), and no page renders until it passes; once the site is written, it is
  * rewritten by the passes and judged by the guards (check-built-site.ts). Any refusal
- * stops the build (refusal.ts). A build also turns off the dependency optimiser of the
- * throwaway dev server that Astro's sync step starts: whenever node_modules/.vite/deps is
- * missing or stale, it would bundle the dev toolbar there, though a build never uses it
+ * stops the build (refusal.ts). A build pre-bundles no dev toolbar it would never use
  * (no-dev-prebundle.ts).
  */
 import type { AstroIntegration } from 'astro';
@@ -38,7 +36,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         drawings = startEarly(building);
         // Loaded here, not with the config: admit.ts, and most of the admission code with it, loads while what start-early.ts started gets going on the other core.
         audit = await orStop(logger, async () => (await import('./admit.ts')).admitForBuild(logger, config.base));
-        // No dependency pre-bundling for the sync step's throwaway server (no-dev-prebundle.ts). Vite's buildApp hooks run once every bundle is built and before Astro renders a page (Astro's own runs last): the prose must have passed by then.
+        // Vite's buildApp hooks run once every bundle is built and before Astro renders a page (Astro's own runs last): the prose must have passed by then.
         if (building) updateConfig({ vite: { plugins: [noDevPrebundle, { name: 'audit-guards:prose-before-pages', buildApp: { order: 'post', handler: async () => void (await prose) } }] } });
       },
       'astro:config:done': ({ config, logger }) => {

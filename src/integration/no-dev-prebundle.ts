@@ -5,12 +5,11 @@
  * node_modules/.vite/deps whenever that folder is missing, or was made under another Vite
  * configuration or another set of installed packages (in CI, in a fresh clone, after
  * `npm install` or `astro dev`), and the build waits until they are written; a build never
- * reads them. Vite's documented way to turn its dependency optimiser
- * off is nothing to include and no discovery. The plugin sets both in a `configEnvironment`
- * hook with order 'post', so it runs after Astro's `astro:environment` plugin has added the
- * toolbar's modules. It has no `apply`: that server runs as Vite's `serve`, which
- * `apply: 'build'` would skip. `astro dev` is unchanged: its optimiser still pre-bundles the
- * toolbar.
+ * reads them. Vite's documented way to turn its dependency optimiser off is nothing to include
+ * and no discovery. The plugin sets both in a `configEnvironment` hook with order 'post', so it
+ * runs after Astro's `astro:environment` plugin has added the toolbar's modules. It has no
+ * `apply`: that server runs as Vite's `serve`, which `apply: 'build'` would skip. `astro dev` is
+ * unchanged: its optimiser still pre-bundles the toolbar.
  */
 import type { Plugin } from 'vite';
 

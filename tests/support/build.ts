@@ -1,9 +1,9 @@
 /**
  * Builds the site from a throw-away copy of the project, so a test can change prose or
  * artifacts and watch the real build refuse. The copy has a node_modules folder of its own
- * holding a link to each entry of the project's node_modules except its three cache folders
- * (.vite, .astro, .cache); the packages themselves are the project's, not copied, and a folder
- * a build creates there, such as Vite's cache, is the copy's.
+ * holding a link to each entry of the project's node_modules except the tools' caches
+ * (scripts/lib/tool-caches.ts); the packages themselves are the project's, not copied, and a
+ * folder a build creates there, such as Vite's cache, is the copy's.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
 import { PROJECT, SHARED } from './fixture.ts';
+import { TOOL_CACHES } from '../../scripts/lib/tool-caches.ts';
 
 export interface Sandbox {
   readonly dir: string;
@@ -28,16 +29,15 @@ function declaredRevision(): Record<string, string> {
   return { SITE_COMMIT: `${commit}+dirty`, SITE_COMMIT_DATE: git(['show', '-s', '--format=%cI', 'HEAD']) };
 }
 
-const CACHES = ['.vite', '.astro', '.cache'];
 const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'artifacts.lock.json', 'src', 'content', 'public', 'scripts'];
 
 export function sandbox(): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), 'trail-site-'));
   for (const entry of COPIED) cpSync(join(PROJECT, entry), join(dir, entry), { recursive: true });
-  // Every entry except .vite (Vite's), .astro (Astro's) and .cache (other tools'), where caches are kept between runs.
+  // Every entry but the tools' caches, which a fresh install would not have either.
   mkdirSync(join(dir, 'node_modules'));
   for (const entry of readdirSync(join(PROJECT, 'node_modules'))) {
-    if (!CACHES.includes(entry)) symlinkSync(join(PROJECT, 'node_modules', entry), join(dir, 'node_modules', entry));
+    if (!TOOL_CACHES.includes(entry)) symlinkSync(join(PROJECT, 'node_modules', entry), join(dir, 'node_modules', entry));
   }
   return {
     dir,
