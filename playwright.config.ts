@@ -4,7 +4,12 @@ import { existsSync } from 'node:fs';
 // Here Debian's Chromium (Playwright cannot download its own). On a machine with Playwright's
 // own browsers (the GitHub runner) PLAYWRIGHT_BUNDLED_CHROMIUM=1 uses those; CHROMIUM_PATH picks any other.
 const executablePath =
-  process.env['CHROMIUM_PATH'] ?? (process.env['PLAYWRIGHT_BUNDLED_CHROMIUM'] ? undefined : existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  process.env['CHROMIUM_PATH'] ??
+  (process.env['PLAYWRIGHT_BUNDLED_CHROMIUM']
+    ? undefined
+    : existsSync('/usr/bin/chromium')
+      ? '/usr/bin/chromium'
+      : undefined);
 const port = Number(process.env['PORT'] ?? 4321);
 const base = (process.env['SITE_BASE'] ?? '/').replace(/\/?$/, '/');
 
@@ -23,7 +28,13 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}${base}`,
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   // Every page at desktop and phone widths; the checks that do not depend on width run on desktop only.

@@ -10,9 +10,14 @@ import { archiveRemote } from './lib/archive-remote.ts';
 const from = process.argv[2] ?? 'archive-pending';
 try {
   const revisions = revisionsIn(from);
-  if (revisions.length !== 1) throw new Error(`${from}: expected the one revision the build job made; found ${revisions.length} (${revisions.join(', ')})`);
+  if (revisions.length !== 1)
+    throw new Error(
+      `${from}: expected the one revision the build job made; found ${revisions.length} (${revisions.join(', ')})`,
+    );
   const [revision] = revisions as [string];
-  console.log(`archive: ${revision} ${recordRevision(archiveRemote(process.env), from, revision, `Archive revision ${revision}: the site as first published for it`)}`);
+  console.log(
+    `archive: ${revision} ${recordRevision(archiveRemote(process.env), from, revision, `Archive revision ${revision}: the site as first published for it`)}`,
+  );
 } catch (e) {
   console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;

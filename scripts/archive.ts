@@ -33,13 +33,18 @@ try {
       const held = revisionsIn(archive.dir);
       if (!held.includes(revision)) buildPermanentCopy(project, revision, base, pending, npmBuild(project));
       const all = assembleInto(join(project, 'dist'), archive.dir, ...(existsSync(pending) ? [pending] : []));
-      console.log(`archive: ${held.length} revision(s) from the archive branch${archive.commit ? ` at ${archive.commit.slice(0, 12)}` : ' (none yet)'}, each as its manifest lists; ${held.includes(revision) ? `${revision} already among them` : `${revision} built anew under ${base}r/${revision}/`}; dist/r/ holds ${all.join(', ')}`);
-      if (process.env['GITHUB_OUTPUT']) appendFileSync(process.env['GITHUB_OUTPUT'], `revision=${revision}\npending=${!held.includes(revision)}\n`);
+      console.log(
+        `archive: ${held.length} revision(s) from the archive branch${archive.commit ? ` at ${archive.commit.slice(0, 12)}` : ' (none yet)'}, each as its manifest lists; ${held.includes(revision) ? `${revision} already among them` : `${revision} built anew under ${base}r/${revision}/`}; dist/r/ holds ${all.join(', ')}`,
+      );
+      if (process.env['GITHUB_OUTPUT'])
+        appendFileSync(process.env['GITHUB_OUTPUT'], `revision=${revision}\npending=${!held.includes(revision)}\n`);
     } finally {
       archive.dispose();
     }
   } else {
-    throw new Error(`expected "assemble" (recording is scripts/archive-record.ts); found ${JSON.stringify(positionals[0] ?? '')}`);
+    throw new Error(
+      `expected "assemble" (recording is scripts/archive-record.ts); found ${JSON.stringify(positionals[0] ?? '')}`,
+    );
   }
 } catch (e) {
   process.exitCode = reportRefusal(e);

@@ -13,7 +13,15 @@
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
 import { loadLock } from '../src/admission/admit.ts';
-import { bringInByDownload, bringInFrom, creditsToProve, downloadAt, fetchProofs, parseCommitOptions, updateLock } from '../src/admission/bring-in.ts';
+import {
+  bringInByDownload,
+  bringInFrom,
+  creditsToProve,
+  downloadAt,
+  fetchProofs,
+  parseCommitOptions,
+  updateLock,
+} from '../src/admission/bring-in.ts';
 import { proveHistory } from '../src/admission/prove-history.ts';
 import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
 import { assembleAudit } from '../src/audit/assemble.ts';
@@ -33,20 +41,38 @@ try {
   const root = artifactsRoot();
   for (const line of recoverInterrupted(root)) console.log(`note: ${line}`);
   const commits = values.commit ?? [];
-  if (commits.length && !values['update-lock']) throw new Error('--commit names the source commit of files accepted with --update-lock; add --update-lock');
+  if (commits.length && !values['update-lock'])
+    throw new Error('--commit names the source commit of files accepted with --update-lock; add --update-lock');
   if (values.prove) {
     // Online: every commit the lock and the change records name, downloaded and compared; each record's changes recomputed.
     const lock = loadLock(lockPath());
     const audit = assembleAudit({ root, lockPath: lockPath() });
-    const proof = await proveHistory(relative(process.cwd(), lockPath()) || 'artifacts.lock.json', lock, audit.history, (repository, commit, path) => downloadAt(repository, commit, path));
-    console.log(`proved: ${proof.files} file(s) at their credited commits hold the recorded bytes; ${proof.records} change record(s) recomputed from both sides and equal`);
+    const proof = await proveHistory(
+      relative(process.cwd(), lockPath()) || 'artifacts.lock.json',
+      lock,
+      audit.history,
+      (repository, commit, path) => downloadAt(repository, commit, path),
+    );
+    console.log(
+      `proved: ${proof.files} file(s) at their credited commits hold the recorded bytes; ${proof.records} change record(s) recomputed from both sides and equal`,
+    );
   } else if (values['update-lock']) {
     if (!values.from) throw new Error('--update-lock needs --from <dir>: the lock is rewritten from the files given');
     const named = parseCommitOptions(commits);
     // Each credited commit is proven before the lock names it: by downloading the file at that commit, or by the checkout's own git.
     const proofs = await fetchProofs(creditsToProve(values.from, loadLock(lockPath()), named));
-    const { changes, kept, audit, record } = updateLock(values.from, lockPath(), { root, commits: named, proofs, record: { root }, verify: assembleAudit });
-    console.log(changes.length ? `lock updated:\n  ${changes.join('\n  ')}` : 'lock unchanged: the files given are the ones locked');
+    const { changes, kept, audit, record } = updateLock(values.from, lockPath(), {
+      root,
+      commits: named,
+      proofs,
+      record: { root },
+      verify: assembleAudit,
+    });
+    console.log(
+      changes.length
+        ? `lock updated:\n  ${changes.join('\n  ')}`
+        : 'lock unchanged: the files given are the ones locked',
+    );
     for (const k of kept) console.log(`  note: ${k}`);
     if (record) console.log(`change recorded: ${relative(process.cwd(), record)} (commit it with the lock)`);
     console.log(`copied ${audit.files.length} artifacts from ${values.from}`);

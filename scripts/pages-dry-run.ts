@@ -38,23 +38,52 @@ import { ARTIFACT_PATHS } from '../src/admission/schemas.ts';
 import { parseArgs } from 'node:util';
 import { checkUpload } from './ci/upload-check.ts';
 import { auditFiles, startMirror } from './lib/audit-mirror.ts';
-import { PAGES_SITES, holds, readWorkflow, stepEnv, usesAction, type Job, type PagesSite, type Simulation, type Step, type Workflow } from './ci/workflow.ts';
+import {
+  PAGES_SITES,
+  holds,
+  readWorkflow,
+  stepEnv,
+  usesAction,
+  type Job,
+  type PagesSite,
+  type Simulation,
+  type Step,
+  type Workflow,
+} from './ci/workflow.ts';
 import { TOOL_CACHES } from './lib/tool-caches.ts';
 
 class DryRunError extends Error {}
 
-const { values } = parseArgs({ options: { site: { type: 'string', default: 'project page' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { site: { type: 'string', default: 'project page' }, keep: { type: 'boolean', default: false } },
+});
 const started = performance.now();
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'pages-dry-run-'));
 const clone = join(work, 'site');
 // Settings from the caller's shell must not reach the build: the workflow's are the ones that count.
-const SCRUBBED = ['SITE_URL', 'SITE_BASE', 'SITE_PUBLISH', 'SITE_COMMIT', 'SITE_COMMIT_DATE', 'SITE_REPOSITORY', 'AUDIT_ROOT', 'AUDIT_LOCK', 'AUDIT_DOWNLOAD_BASE', 'PORT'];
+const SCRUBBED = [
+  'SITE_URL',
+  'SITE_BASE',
+  'SITE_PUBLISH',
+  'SITE_COMMIT',
+  'SITE_COMMIT_DATE',
+  'SITE_REPOSITORY',
+  'AUDIT_ROOT',
+  'AUDIT_LOCK',
+  'AUDIT_DOWNLOAD_BASE',
+  'PORT',
+];
 
 function sh(cmd: string, env: Record<string, string>, label: string): void {
   const t = performance.now();
-  const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', cmd], { cwd: clone, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', cmd], {
+    cwd: clone,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (r.status !== 0) {
     const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-25).join('\n');
     throw new DryRunError(`step "${label}" failed (exit ${r.status}): \`${cmd}\`\n${out}`);
@@ -64,32 +93,56 @@ function sh(cmd: string, env: Record<string, string>, label: string): void {
 
 function install(env: Record<string, string>, label: string): void {
   const t = performance.now();
-  const sameLock = existsSync(join(root, 'node_modules/.package-lock.json')) && readFileSync(join(root, 'package-lock.json'), 'utf8') === readFileSync(join(clone, 'package-lock.json'), 'utf8');
-  if (!sameLock) return sh('npm ci --prefer-offline --no-audit --no-fund', env, `${label} (the lock differs from this checkout's: a real install)`);
+  const sameLock =
+    existsSync(join(root, 'node_modules/.package-lock.json')) &&
+    readFileSync(join(root, 'package-lock.json'), 'utf8') === readFileSync(join(clone, 'package-lock.json'), 'utf8');
+  if (!sameLock)
+    return sh(
+      'npm ci --prefer-offline --no-audit --no-fund',
+      env,
+      `${label} (the lock differs from this checkout's: a real install)`,
+    );
   // Hard links cost no copying, but only within one file system.
-  const linked = spawnSync('cp', ['-al', join(root, 'node_modules'), join(clone, 'node_modules')], { encoding: 'utf8' });
+  const linked = spawnSync('cp', ['-al', join(root, 'node_modules'), join(clone, 'node_modules')], {
+    encoding: 'utf8',
+  });
   if (linked.status !== 0) {
     rmSync(join(clone, 'node_modules'), { recursive: true, force: true });
-    return sh('npm ci --prefer-offline --no-audit --no-fund', env, `${label} (node_modules cannot be hard-linked across file systems: a real install)`);
+    return sh(
+      'npm ci --prefer-offline --no-audit --no-fund',
+      env,
+      `${label} (node_modules cannot be hard-linked across file systems: a real install)`,
+    );
   }
   // npm ci leaves no tool's cache behind: Vite's, Astro's or any other under node_modules goes, so the build starts cold as on the runner.
   for (const cache of TOOL_CACHES) rmSync(join(clone, 'node_modules', cache), { recursive: true, force: true });
   // What npm ci runs after installing: the check that the locked Node is the one npm run uses.
   sh('npm run --silent postinstall', env, `${label}, the postinstall check`);
-  console.log(`  stood in for \`npm ci\`: node_modules hard-linked from ${root} (same package-lock.json) (${seconds(t)})`);
+  console.log(
+    `  stood in for \`npm ci\`: node_modules hard-linked from ${root} (same package-lock.json) (${seconds(t)})`,
+  );
 }
 
 const STAND_INS: Record<string, string> = {
   'actions/setup-node': 'the Node package-lock.json pins, which npm run puts first on PATH',
   'actions/cache': 'skipped: a cache restores nothing that reaches the upload',
-  'actions/upload-artifact': 'skipped: an artifact for people or a later job (the test screenshots; a new permanent copy, which the archive job reads from the clone)',
+  'actions/upload-artifact':
+    'skipped: an artifact for people or a later job (the test screenshots; a new permanent copy, which the archive job reads from the clone)',
 };
 
 function standIn(step: Step, label: string, checkout: string, jobName: string): void {
   const action = step.uses!.split('@')[0]!;
   const pages = PAGES_SITES[values.site as PagesSite];
-  const what = action === 'actions/checkout' ? checkout : action === 'actions/configure-pages' ? `simulated: origin ${pages.origin}, base_path "${pages.base_path}"` : STAND_INS[action];
-  if (!what) throw new DryRunError(`.github/workflows/pages.yml: jobs.${jobName} step ${label} uses ${step.uses}, which the dry run cannot stand in for; teach scripts/pages-dry-run.ts what it does`);
+  const what =
+    action === 'actions/checkout'
+      ? checkout
+      : action === 'actions/configure-pages'
+        ? `simulated: origin ${pages.origin}, base_path "${pages.base_path}"`
+        : STAND_INS[action];
+  if (!what)
+    throw new DryRunError(
+      `.github/workflows/pages.yml: jobs.${jobName} step ${label} uses ${step.uses}, which the dry run cannot stand in for; teach scripts/pages-dry-run.ts what it does`,
+    );
   console.log(`  ${what.startsWith('skipped') ? 'skip ' : 'stand'} ${label}: ${what}`);
 }
 
@@ -104,13 +157,17 @@ function readOutputs(file: string): Record<string, string> {
 
 /** The job that records permanent copies (it runs scripts/archive-record.ts), if the workflow has one. */
 function archiveJobOf(workflow: Workflow): [string, Job] | undefined {
-  return Object.entries(workflow.jobs).find(([, j]) => (j.steps ?? []).some((s) => /node scripts\/archive-record\.ts/.test(s.run ?? '')));
+  return Object.entries(workflow.jobs).find(([, j]) =>
+    (j.steps ?? []).some((s) => /node scripts\/archive-record\.ts/.test(s.run ?? '')),
+  );
 }
 
 /** The source commit a SOURCE.md table gives for a path (the commits are read, never typed here). */
 function sourceCommit(sourceMd: string, path: string): string | undefined {
   if (!existsSync(sourceMd)) return undefined;
-  const row = readFileSync(sourceMd, 'utf8').split('\n').find((l) => l.startsWith(`| ${path} |`));
+  const row = readFileSync(sourceMd, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`| ${path} |`));
   const commit = row?.split('|')[2]?.trim();
   return commit && /^[0-9a-f]{40}$/.test(commit) ? commit : undefined;
 }
@@ -124,12 +181,17 @@ function earlierRevision(artifacts: string): { dir: string; commit: string; curr
   const revisions = resolve(process.env['AUDIT_REVISIONS'] ?? join(dirname(artifacts), 'trail-scorer-audit-revisions'));
   const folder = existsSync(revisions) ? readdirSync(revisions).find((d) => /^[0-9a-f]{40}$/.test(d)) : undefined;
   if (!folder) {
-    console.log(`note: no earlier revision at ${revisions}; one revision is published, and no second publish is compared with it`);
+    console.log(
+      `note: no earlier revision at ${revisions}; one revision is published, and no second publish is compared with it`,
+    );
     return undefined;
   }
   const commit = sourceCommit(join(revisions, 'SOURCE.md'), `${folder}/results/normaliser.json`);
   const current = sourceCommit(join(artifacts, 'SOURCE.md'), 'results/normaliser.json');
-  if (!commit || !current) throw new DryRunError(`${revisions}/SOURCE.md and ${artifacts}/SOURCE.md: expected the source commit of each results/normaliser.json; found ${commit ?? 'none'} and ${current ?? 'none'}`);
+  if (!commit || !current)
+    throw new DryRunError(
+      `${revisions}/SOURCE.md and ${artifacts}/SOURCE.md: expected the source commit of each results/normaliser.json; found ${commit ?? 'none'} and ${current ?? 'none'}`,
+    );
   const dir = join(work, 'revision-a');
   for (const p of ARTIFACT_PATHS) cpSync(join(artifacts, p), join(dir, p));
   cpSync(join(revisions, folder, 'results/normaliser.json'), join(dir, 'results/normaliser.json'));
@@ -145,18 +207,36 @@ function countFiles(dir: string): number {
 /** A's permanent copy after B's publish: the same files, byte for byte, as the first publish made; and the live site at B. */
 function compareArchived(first: string, second: string, a: string, b: string): void {
   if (a === b) throw new DryRunError(`revisions: expected A and B to differ; both are ${a}`);
-  const list = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  const list = (dir: string) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(dir, join(e.parentPath, e.name)))
+      .sort();
   const before = list(join(first, 'r', a));
   const after = list(join(second, 'r', a));
-  if (before.join('\n') !== after.join('\n')) throw new DryRunError(`r/${a}/: expected the files the first publish made; found ${after.length} files where there were ${before.length}`);
-  const changed = before.filter((f) => !readFileSync(join(first, 'r', a, f)).equals(readFileSync(join(second, 'r', a, f))));
-  if (changed.length) throw new DryRunError(`r/${a}/: expected every file byte for byte as first published; ${changed.length} differ, first ${changed[0]}`);
-  if (!readFileSync(join(first, 'r', `${a}.sha256`)).equals(readFileSync(join(second, 'r', `${a}.sha256`)))) throw new DryRunError(`r/${a}.sha256: expected the manifest first published`);
-  if (!existsSync(join(second, 'r', b))) throw new DryRunError(`r/${b}/: expected the second publish to add B's permanent copy; found none`);
-  if (!readFileSync(join(second, 'index.html'), 'utf8').includes(`/r/${b}/"`)) throw new DryRunError(`index.html: expected the live report to cite B's permanent copy, r/${b}/`);
+  if (before.join('\n') !== after.join('\n'))
+    throw new DryRunError(
+      `r/${a}/: expected the files the first publish made; found ${after.length} files where there were ${before.length}`,
+    );
+  const changed = before.filter(
+    (f) => !readFileSync(join(first, 'r', a, f)).equals(readFileSync(join(second, 'r', a, f))),
+  );
+  if (changed.length)
+    throw new DryRunError(
+      `r/${a}/: expected every file byte for byte as first published; ${changed.length} differ, first ${changed[0]}`,
+    );
+  if (!readFileSync(join(first, 'r', `${a}.sha256`)).equals(readFileSync(join(second, 'r', `${a}.sha256`))))
+    throw new DryRunError(`r/${a}.sha256: expected the manifest first published`);
+  if (!existsSync(join(second, 'r', b)))
+    throw new DryRunError(`r/${b}/: expected the second publish to add B's permanent copy; found none`);
+  if (!readFileSync(join(second, 'index.html'), 'utf8').includes(`/r/${b}/"`))
+    throw new DryRunError(`index.html: expected the live report to cite B's permanent copy, r/${b}/`);
   // A's page and B's differ where the revisions do (P5's magnitude), so the comparison above compared something.
   const p5 = (dir: string, r: string) => readFileSync(join(dir, 'r', r, 'properties/p5/index.html'));
-  if (p5(second, a).equals(p5(second, b))) throw new DryRunError(`r/${a}/properties/p5/ and r/${b}/properties/p5/: expected them to differ (P5's magnitude changed); found the same bytes`);
+  if (p5(second, a).equals(p5(second, b)))
+    throw new DryRunError(
+      `r/${a}/properties/p5/ and r/${b}/properties/p5/: expected them to differ (P5's magnitude changed); found the same bytes`,
+    );
 }
 
 function stepLabel(step: Step, i: number): string {
@@ -165,27 +245,49 @@ function stepLabel(step: Step, i: number): string {
 
 try {
   const site = values.site as PagesSite;
-  if (!(site in PAGES_SITES)) throw new DryRunError(`--site: expected one of ${Object.keys(PAGES_SITES).map((s) => `"${s}"`).join(', ')}; found "${site}"`);
+  if (!(site in PAGES_SITES))
+    throw new DryRunError(
+      `--site: expected one of ${Object.keys(PAGES_SITES)
+        .map((s) => `"${s}"`)
+        .join(', ')}; found "${site}"`,
+    );
   const pages = PAGES_SITES[site];
   const artifacts = auditCopy(root);
-  if (!existsSync(join(artifacts, 'results'))) throw new DryRunError(`AUDIT_ARTIFACTS: expected a folder laid out like the audit repository at ${artifacts}; found no results/ there`);
+  if (!existsSync(join(artifacts, 'results')))
+    throw new DryRunError(
+      `AUDIT_ARTIFACTS: expected a folder laid out like the audit repository at ${artifacts}; found no results/ there`,
+    );
 
   const rev = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
-  if (rev.status !== 0) throw new DryRunError(`${root}: expected a git checkout with a commit to clone; git says: ${rev.stderr.trim()}`);
+  if (rev.status !== 0)
+    throw new DryRunError(`${root}: expected a git checkout with a commit to clone; git says: ${rev.stderr.trim()}`);
   let head = rev.stdout.trim();
-  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim();
-  if (dirty) console.log('note: this checkout has uncommitted changes; the dry run builds HEAD without them, as CI would');
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).stdout.trim();
+  if (dirty)
+    console.log('note: this checkout has uncommitted changes; the dry run builds HEAD without them, as CI would');
   execFileSync('git', ['clone', '--quiet', '--no-checkout', root, clone]);
   execFileSync('git', ['-C', clone, 'checkout', '--quiet', '--detach', head]);
-  console.log(`pages dry run: a fresh clone of HEAD ${head.slice(0, 12)} in ${clone}; configure-pages simulated for a ${site} (origin ${pages.origin}, base_path "${pages.base_path}")`);
+  console.log(
+    `pages dry run: a fresh clone of HEAD ${head.slice(0, 12)} in ${clone}; configure-pages simulated for a ${site} (origin ${pages.origin}, base_path "${pages.base_path}")`,
+  );
 
   const { workflow } = readWorkflow(clone);
-  const uploading = Object.entries(workflow.jobs).find(([, j]) => (j.steps ?? []).some((s) => usesAction(s, 'actions/upload-pages-artifact')));
-  if (!uploading) throw new DryRunError('.github/workflows/pages.yml: expected a job using actions/upload-pages-artifact; found none');
+  const uploading = Object.entries(workflow.jobs).find(([, j]) =>
+    (j.steps ?? []).some((s) => usesAction(s, 'actions/upload-pages-artifact')),
+  );
+  if (!uploading)
+    throw new DryRunError(
+      '.github/workflows/pages.yml: expected a job using actions/upload-pages-artifact; found none',
+    );
   const [jobId, job] = uploading;
   const steps = job.steps ?? [];
   const uploadAt = steps.findIndex((s) => usesAction(s, 'actions/upload-pages-artifact'));
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !SCRUBBED.includes(k))) as Record<string, string>;
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && !SCRUBBED.includes(k)),
+  ) as Record<string, string>;
   // The site-archive branch lives in a bare repository standing in for the site's own on GitHub.
   const origin = join(work, 'origin.git');
   execFileSync('git', ['init', '--quiet', '--bare', origin]);
@@ -215,10 +317,24 @@ try {
         if (installed) console.log(`  skip  ${stepName}: installed for the publish before`);
         else install(env, stepName);
         installed = true;
-      } else if (/^npx playwright install/.test(run)) console.log(`  skip  ${stepName}: the browser is for the tests, not the build`);
-      else if (run === 'npm run artifacts') sh(`npm run artifacts -- --from "${from}"`, env, `${stepName} (from ${from === artifacts ? 'AUDIT_ARTIFACTS' : 'the earlier revision'} instead of the download)`);
-      else if (run === 'npm run artifacts -- --prove') console.log(`  skip  ${stepName}: it downloads from the audit's repository, which is not reachable here; npm test runs the same proof against a loopback copy of it`);
-      else if (run === 'npm test') sh('npm run build', env, `${stepName} (its build; SITE_URL=${env['SITE_URL'] ?? ''} SITE_BASE=${env['SITE_BASE'] ?? ''})`);
+      } else if (/^npx playwright install/.test(run))
+        console.log(`  skip  ${stepName}: the browser is for the tests, not the build`);
+      else if (run === 'npm run artifacts')
+        sh(
+          `npm run artifacts -- --from "${from}"`,
+          env,
+          `${stepName} (from ${from === artifacts ? 'AUDIT_ARTIFACTS' : 'the earlier revision'} instead of the download)`,
+        );
+      else if (run === 'npm run artifacts -- --prove')
+        console.log(
+          `  skip  ${stepName}: it downloads from the audit's repository, which is not reachable here; npm test runs the same proof against a loopback copy of it`,
+        );
+      else if (run === 'npm test')
+        sh(
+          'npm run build',
+          env,
+          `${stepName} (its build; SITE_URL=${env['SITE_URL'] ?? ''} SITE_BASE=${env['SITE_BASE'] ?? ''})`,
+        );
       else sh(run, env, stepName);
       if (step.id && existsSync(env['GITHUB_OUTPUT']!)) outputs[step.id] = readOutputs(env['GITHUB_OUTPUT']!);
     }
@@ -228,11 +344,26 @@ try {
     const path = String(steps[uploadAt]!.with?.['path'] ?? '');
     const uploaded = join(work, `uploaded${label ? `-${label.replace(/[^A-Za-z0-9]+/g, '-')}` : ''}`);
     mkdirSync(uploaded);
-    if (!existsSync(join(clone, path))) throw new DryRunError(`upload: the workflow uploads "${path}", which the build did not produce`);
-    execFileSync('tar', ['--dereference', '--hard-dereference', '--directory', join(clone, path), '-cf', join(work, 'artifact.tar'), '--exclude=.git', '--exclude=.github', '--exclude=.[^/]*', '.']);
+    if (!existsSync(join(clone, path)))
+      throw new DryRunError(`upload: the workflow uploads "${path}", which the build did not produce`);
+    execFileSync('tar', [
+      '--dereference',
+      '--hard-dereference',
+      '--directory',
+      join(clone, path),
+      '-cf',
+      join(work, 'artifact.tar'),
+      '--exclude=.git',
+      '--exclude=.github',
+      '--exclude=.[^/]*',
+      '.',
+    ]);
     execFileSync('tar', ['-xf', join(work, 'artifact.tar'), '--directory', uploaded]);
     const report = checkUpload(uploaded, uploadEnv['SITE_URL'] ?? '', uploadEnv['SITE_BASE'] ?? '/');
-    if (report.problems.length) throw new DryRunError(`the folder the deploy job would publish (${path}/, as archived) fails ${report.problems.length} check(s):\n${report.problems.join('\n')}`);
+    if (report.problems.length)
+      throw new DryRunError(
+        `the folder the deploy job would publish (${path}/, as archived) fails ${report.problems.length} check(s):\n${report.problems.join('\n')}`,
+      );
     console.log(
       `  upload: ${report.files} files, ${report.pages} pages, all in the sitemap under ${uploadEnv['SITE_URL']}${uploadEnv['SITE_BASE']}; ` +
         `${report.links} internal links and assets resolve; no localhost; the policy on every page${report.archived.length ? `; permanent copies ${report.archived.join(', ')}, each as its manifest lists` : ''}`,
@@ -268,13 +399,23 @@ try {
 
   function runner(i: number): Record<string, string> {
     // The variables every runner step has that the build reads (publishing mode, the commit, the repository), and the archive's remote.
-    return { CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_SHA: head, GITHUB_REPOSITORY: 'dry-run-owner/trail-audit-site', GITHUB_SERVER_URL: 'https://github.com', GITHUB_OUTPUT: join(work, `output-${head.slice(0, 7)}-${i}`), ARCHIVE_REMOTE: origin };
+    return {
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_SHA: head,
+      GITHUB_REPOSITORY: 'dry-run-owner/trail-audit-site',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_OUTPUT: join(work, `output-${head.slice(0, 7)}-${i}`),
+      ARCHIVE_REMOTE: origin,
+    };
   }
 
   const earlier = archiving ? earlierRevision(artifacts) : undefined;
   if (!earlier) {
     const { env } = publish('');
-    console.log(`pages dry run: ok. The folder the deploy job would publish passes every check under ${env['SITE_URL']}${env['SITE_BASE']}. (${seconds(started)})`);
+    console.log(
+      `pages dry run: ok. The folder the deploy job would publish passes every check under ${env['SITE_URL']}${env['SITE_BASE']}. (${seconds(started)})`,
+    );
   } else {
     // Revision A, the earlier normaliser: accepted in the clone as a commit of its own, then published.
     const install0 = steps.find((s) => /^npm ci\b/.test(s.run ?? ''));
@@ -283,14 +424,35 @@ try {
     // Each credit is proven by a download at its commit (src/admission/commit-proof.ts); the audit's repository is not
     // reachable here, so a loopback copy of it made from the SOURCE.md tables stands in, and the run says so.
     const mirror = await startMirror(auditFiles(artifacts));
-    console.log(`  stand the audit's repository for the credits' proof: a loopback copy of the files at the commits SOURCE.md gives (${mirror.env.AUDIT_DOWNLOAD_BASE})`);
+    console.log(
+      `  stand the audit's repository for the credits' proof: a loopback copy of the files at the commits SOURCE.md gives (${mirror.env.AUDIT_DOWNLOAD_BASE})`,
+    );
     const accept = (dir: string, commit: string, what: string) => {
-      sh(`npm run artifacts -- --from "${dir}" --update-lock --commit results/normaliser.json=${commit}`, { ...base, ...runner(0), ...mirror.env }, `accept ${what}`);
+      sh(
+        `npm run artifacts -- --from "${dir}" --update-lock --commit results/normaliser.json=${commit}`,
+        { ...base, ...runner(0), ...mirror.env },
+        `accept ${what}`,
+      );
       execFileSync('git', ['-C', clone, 'add', '-A', 'artifacts.lock.json', 'audit-changes']);
-      execFileSync('git', ['-C', clone, '-c', 'user.name=dry run', '-c', 'user.email=dry-run@invalid', 'commit', '--quiet', '-m', `dry run: ${what}`]);
+      execFileSync('git', [
+        '-C',
+        clone,
+        '-c',
+        'user.name=dry run',
+        '-c',
+        'user.email=dry-run@invalid',
+        'commit',
+        '--quiet',
+        '-m',
+        `dry run: ${what}`,
+      ]);
       head = execFileSync('git', ['-C', clone, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
     };
-    sh(`npm run artifacts -- --from "${artifacts}"`, { ...base, ...runner(0) }, 'bring in the current files, which the lock at HEAD names');
+    sh(
+      `npm run artifacts -- --from "${artifacts}"`,
+      { ...base, ...runner(0) },
+      'bring in the current files, which the lock at HEAD names',
+    );
     accept(earlier.dir, earlier.commit, `revision A (results/normaliser.json at ${earlier.commit.slice(0, 12)})`);
     from = earlier.dir;
     const a = publish('revision A');
@@ -301,7 +463,9 @@ try {
     const revB = lockRevision(clone);
     mirror.stop();
     compareArchived(a.folder, b.folder, revA, revB);
-    console.log(`pages dry run: ok. Revision A (${revA}) published, revision B (${revB}) accepted and published; A's permanent copy, ${countFiles(join(a.folder, 'r', revA))} files, is byte for byte what the first publish made, and the live site shows B. (${seconds(started)})`);
+    console.log(
+      `pages dry run: ok. Revision A (${revA}) published, revision B (${revB}) accepted and published; A's permanent copy, ${countFiles(join(a.folder, 'r', revA))} files, is byte for byte what the first publish made, and the live site shows B. (${seconds(started)})`,
+    );
   }
 } catch (e) {
   if (!(e instanceof DryRunError)) throw e;

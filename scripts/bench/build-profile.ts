@@ -16,9 +16,22 @@ import { V8_FLAGS } from '../build.ts';
 const root = join(import.meta.dirname, '../..');
 const shared = auditCopy(root);
 
-interface CallFrame { functionName: string; url: string }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+interface CallFrame {
+  functionName: string;
+  url: string;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
 
 /** The build's phases, each found by a function on the stack (Astro's own names, or ours). */
 const PHASES: [string, RegExp][] = [
@@ -64,28 +77,47 @@ function summarise(p: Profile): void {
     }
   }
   const ms = (us: number) => `${(us / 1000).toFixed(0)} ms`;
-  console.log(`  ${'phase (its functions first and last on the stack; CPU under them)'.padEnd(46)} ${'from'.padStart(8)} ${'to'.padStart(8)} ${'CPU'.padStart(8)}`);
+  console.log(
+    `  ${'phase (its functions first and last on the stack; CPU under them)'.padEnd(46)} ${'from'.padStart(8)} ${'to'.padStart(8)} ${'CPU'.padStart(8)}`,
+  );
   PHASES.forEach(([name], k) => {
     const s = spans[k]!;
-    console.log(`  ${name.padEnd(46)} ${s.cpu ? ms(s.first).padStart(8) : 'not seen'.padStart(8)} ${s.cpu ? ms(s.last).padStart(8) : ''.padStart(8)} ${ms(s.cpu).padStart(8)}`);
+    console.log(
+      `  ${name.padEnd(46)} ${s.cpu ? ms(s.first).padStart(8) : 'not seen'.padStart(8)} ${s.cpu ? ms(s.last).padStart(8) : ''.padStart(8)} ${ms(s.cpu).padStart(8)}`,
+    );
   });
   console.log(`  ${'whole profile'.padEnd(46)} ${'0 ms'.padStart(8)} ${ms(p.endTime - p.startTime).padStart(8)}`);
   console.log('  self time by where the code lives (top 15):');
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${ms(v).padStart(8)}  ${k}`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`    ${ms(v).padStart(8)}  ${k}`);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'trail-profile-'));
 // The build refuses an output folder outside the project, so the profile's build writes a new one inside it.
 const out = join(root, `.profile-dist-${process.pid}`);
 try {
-  const r = spawnSync(process.execPath, [...V8_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', AUDIT_ARTIFACTS: shared },
-    maxBuffer: 64 << 20,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      ...V8_FLAGS,
+      '--cpu-prof',
+      `--cpu-prof-dir=${dir}`,
+      join(root, 'node_modules/astro/bin/astro.mjs'),
+      'build',
+      '--outDir',
+      out,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', AUDIT_ARTIFACTS: shared },
+      maxBuffer: 64 << 20,
+    },
+  );
   if (r.status !== 0) throw new Error(`astro build failed:\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
-  const profiles = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
+  const profiles = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort();
   for (const f of profiles) {
     console.log(`\n${f.includes('.0.') ? 'Build thread' : 'Worker thread'} (${f})`);
     summarise(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Profile);

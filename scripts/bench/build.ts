@@ -38,7 +38,11 @@ for (let i = 0; i < runs; i++) {
 const builds: number[] = [];
 for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i++) {
   const start = process.hrtime.bigint();
-  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const r = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   builds.push(Number(process.hrtime.bigint() - start) / 1e6);
 }
@@ -48,4 +52,6 @@ const b = median(builds);
 console.log(`re-derivation step, first run in a process: ${d.toFixed(1)} ms (median of ${runs} processes)`);
 console.log(`re-derivation step, warm:                   ${median(warm).toFixed(1)} ms`);
 console.log(`whole build (npm run build):                ${(b / 1000).toFixed(2)} s (median of ${builds.length})`);
-console.log(`re-derivation's share of the build:         ${((100 * d) / b).toFixed(1)}% (it runs once per admission; a build admits a few times)`);
+console.log(
+  `re-derivation's share of the build:         ${((100 * d) / b).toFixed(1)}% (it runs once per admission; a build admits a few times)`,
+);

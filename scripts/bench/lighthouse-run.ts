@@ -27,8 +27,15 @@ export interface PageScores {
 }
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.json': 'application/json',
-  '.csv': 'text/csv', '.wasm': 'application/wasm', '.xml': 'application/xml', '.txt': 'text/plain',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.csv': 'text/csv',
+  '.wasm': 'application/wasm',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
 };
 
 /** Serves dist/ on loopback, gzipped where the client accepts it, with a 404 page as a static host has. */
@@ -63,9 +70,17 @@ export function chromiumPath(): string | undefined {
   return process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 }
 
-export async function runLighthouse(origin: string, pages: readonly string[], preset: Preset, categories: readonly Category[] = CATEGORIES): Promise<PageScores[]> {
+export async function runLighthouse(
+  origin: string,
+  pages: readonly string[],
+  preset: Preset,
+  categories: readonly Category[] = CATEGORIES,
+): Promise<PageScores[]> {
   const path = chromiumPath();
-  const chrome = await chromeLauncher.launch({ ...(path ? { chromePath: path } : {}), chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await chromeLauncher.launch({
+    ...(path ? { chromePath: path } : {}),
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     const out: PageScores[] = [];
     for (const page of pages) {
@@ -90,7 +105,9 @@ export async function runLighthouse(origin: string, pages: readonly string[], pr
       for (const c of categories) {
         const cat = lhr.categories[c]!;
         scores[c] = Math.round((cat.score ?? 0) * 100);
-        if (c !== 'performance') for (const ref of cat.auditRefs) if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.push(`${c}/${ref.id}`);
+        if (c !== 'performance')
+          for (const ref of cat.auditRefs)
+            if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.push(`${c}/${ref.id}`);
       }
       const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       out.push({
@@ -98,7 +115,12 @@ export async function runLighthouse(origin: string, pages: readonly string[], pr
         preset,
         scores,
         failing,
-        metrics: { lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), dom: num('dom-size') },
+        metrics: {
+          lcp: num('largest-contentful-paint'),
+          tbt: num('total-blocking-time'),
+          cls: num('cumulative-layout-shift'),
+          dom: num('dom-size'),
+        },
       });
     }
     return out;

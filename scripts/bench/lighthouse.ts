@@ -16,11 +16,18 @@ const server = await serveDist(dist);
 try {
   const only = process.env['LH_PAGES']?.split(',');
   const pages = sitePages(dist).filter((p) => only === undefined || only.includes(p));
-  if (pages.length === 0) throw new SettingError('LH_PAGES', `built pages, comma-separated (of ${sitePages(dist).join(', ')})`, JSON.stringify(process.env['LH_PAGES']));
+  if (pages.length === 0)
+    throw new SettingError(
+      'LH_PAGES',
+      `built pages, comma-separated (of ${sitePages(dist).join(', ')})`,
+      JSON.stringify(process.env['LH_PAGES']),
+    );
   for (const preset of presets) {
     const rows: PageScores[] = await runLighthouse(server.origin, pages, preset);
     console.log(`\nLighthouse 12.2.3, ${preset} preset (targets: performance >= 95 on mobile; 100 in the other three)`);
-    console.log(`${'page'.padEnd(22)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b-p'.padStart(5)} ${'seo'.padStart(5)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'DOM'.padStart(6)}  failing`);
+    console.log(
+      `${'page'.padEnd(22)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b-p'.padStart(5)} ${'seo'.padStart(5)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'DOM'.padStart(6)}  failing`,
+    );
     for (const r of rows) {
       const s = (c: (typeof CATEGORIES)[number]) => String(r.scores[c] ?? '-').padStart(5);
       const m = r.metrics;

@@ -24,8 +24,14 @@ const factors = (process.env['BENCH_FACTORS'] ?? '1,10,100').split(',').map(Numb
 
 function timed(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): number {
   const start = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    maxBuffer: 64 << 20,
+  });
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
@@ -34,11 +40,15 @@ const pair = ([raw, gz]: [number, number]) => `${kb(raw).padStart(7)} ${kb(gz).p
 
 function table(title: string, rows: Weight[]) {
   console.log(`\n${title} (KB: raw, gzip; SVG is inline, part of the HTML)`);
-  console.log(`${'page'.padEnd(24)} ${'HTML'.padStart(14)} ${'CSS'.padStart(14)} ${'JS'.padStart(14)} ${'SVG'.padStart(14)}   total gzip  budget`);
+  console.log(
+    `${'page'.padEnd(24)} ${'HTML'.padStart(14)} ${'CSS'.padStart(14)} ${'JS'.padStart(14)} ${'SVG'.padStart(14)}   total gzip  budget`,
+  );
   for (const r of rows.sort((a, b) => a.page.localeCompare(b.page))) {
     // JSON-LD data blocks are not counted as script; the shell's one inline script is allowed on every page.
     const ok = r.total < BUDGET_GZ && (r.js[0] <= Buffer.byteLength(SHELL_SCRIPT) || r.page === '/search/');
-    console.log(`${r.page.padEnd(24)} ${pair(r.html)} ${pair(r.css)} ${pair(r.js)} ${pair(r.svg)}   ${kb(r.total).padStart(9)}  ${ok ? 'ok' : 'OVER'}`);
+    console.log(
+      `${r.page.padEnd(24)} ${pair(r.html)} ${pair(r.css)} ${pair(r.js)} ${pair(r.svg)}   ${kb(r.total).padStart(9)}  ${ok ? 'ok' : 'OVER'}`,
+    );
   }
 }
 
@@ -54,7 +64,8 @@ try {
   const runs = Number(process.env['BENCH_RUNS'] ?? 5);
   const packages = (dir: string) => execFileSync('cp', ['-al', join(root, 'node_modules'), join(dir, 'node_modules')]);
   const coldStart = (dir: string, extra: readonly string[]) => {
-    for (const p of [...TOOL_CACHES.map((c) => `node_modules/${c}`), '.astro', 'dist', ...extra]) rmSync(join(dir, p), { recursive: true, force: true });
+    for (const p of [...TOOL_CACHES.map((c) => `node_modules/${c}`), '.astro', 'dist', ...extra])
+      rmSync(join(dir, p), { recursive: true, force: true });
   };
   const site = join(tmp, 'site');
   execFileSync('git', ['clone', '--quiet', '--no-hardlinks', root, site]);
@@ -62,9 +73,18 @@ try {
   const bare = join(tmp, 'bare');
   mkdirSync(join(bare, 'src/pages'), { recursive: true });
   packages(bare);
-  writeFileSync(join(bare, 'package.json'), JSON.stringify({ type: 'module', scripts: { build: 'astro build' } }) + '\n');
-  writeFileSync(join(bare, 'astro.config.mjs'), "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n");
-  writeFileSync(join(bare, 'src/pages/index.astro'), '<html lang="en"><head><title>Bare</title></head><body><h1>Bare</h1><p>One page.</p></body></html>\n');
+  writeFileSync(
+    join(bare, 'package.json'),
+    JSON.stringify({ type: 'module', scripts: { build: 'astro build' } }) + '\n',
+  );
+  writeFileSync(
+    join(bare, 'astro.config.mjs'),
+    "import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n",
+  );
+  writeFileSync(
+    join(bare, 'src/pages/index.astro'),
+    '<html lang="en"><head><title>Bare</title></head><body><h1>Bare</h1><p>One page.</p></body></html>\n',
+  );
   const siteTimes: number[] = [];
   const bareTimes: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -77,20 +97,36 @@ try {
   const bareTime = median(bareTimes);
 
   table(`This site, built cold in ${siteTime.toFixed(2)} s (median of ${runs})`, weigh(join(site, 'dist')));
-  table(`A bare one-page Astro site, built cold in ${bareTime.toFixed(2)} s (median of ${runs})`, weigh(join(bare, 'dist')));
-  console.log(`\nCold build times, s: this site ${siteTimes.map((t) => t.toFixed(2)).join(', ')}; bare ${bareTimes.map((t) => t.toFixed(2)).join(', ')}`);
-  console.log(`Build ratio: ${(siteTime / bareTime).toFixed(2)} times a bare one-page Astro build, both cold, both by \`npm run build\` (target: 3 times)`);
+  table(
+    `A bare one-page Astro site, built cold in ${bareTime.toFixed(2)} s (median of ${runs})`,
+    weigh(join(bare, 'dist')),
+  );
+  console.log(
+    `\nCold build times, s: this site ${siteTimes.map((t) => t.toFixed(2)).join(', ')}; bare ${bareTimes.map((t) => t.toFixed(2)).join(', ')}`,
+  );
+  console.log(
+    `Build ratio: ${(siteTime / bareTime).toFixed(2)} times a bare one-page Astro build, both cold, both by \`npm run build\` (target: 3 times)`,
+  );
 
   // Build time as the span index grows.
   console.log('\nBuild time against the size of the span index (synthetic copies; lock rewritten in each copy only)');
-  console.log(`${'index'.padEnd(8)} ${'traces'.padStart(8)} ${'spans'.padStart(9)} ${'build s'.padStart(8)} ${'s per 100k spans'.padStart(17)}`);
+  console.log(
+    `${'index'.padEnd(8)} ${'traces'.padStart(8)} ${'spans'.padStart(9)} ${'build s'.padStart(8)} ${'s per 100k spans'.padStart(17)}`,
+  );
   for (const f of factors) {
     const copy = join(tmp, `x${f}`);
     const { traces, spans } = writeSyntheticCopy(shared, copy, join(root, 'artifacts.lock.json'), f);
-    const t = timed('npm', ['run', 'build', '--silent', '--', '--outDir', join(outs, `out${f}`)], root, { AUDIT_ROOT: copy, AUDIT_LOCK: join(copy, 'artifacts.lock.json') });
-    console.log(`${`${f}x`.padEnd(8)} ${String(traces).padStart(8)} ${String(spans).padStart(9)} ${t.toFixed(2).padStart(8)} ${((t / spans) * 1e5).toFixed(2).padStart(17)}`);
+    const t = timed('npm', ['run', 'build', '--silent', '--', '--outDir', join(outs, `out${f}`)], root, {
+      AUDIT_ROOT: copy,
+      AUDIT_LOCK: join(copy, 'artifacts.lock.json'),
+    });
+    console.log(
+      `${`${f}x`.padEnd(8)} ${String(traces).padStart(8)} ${String(spans).padStart(9)} ${t.toFixed(2).padStart(8)} ${((t / spans) * 1e5).toFixed(2).padStart(17)}`,
+    );
   }
-  console.log(`\nBudgets: no script on any page but /search/ beyond the shell's one inline script (${Buffer.byteLength(SHELL_SCRIPT)} bytes); under ${BUDGET_GZ / 1024} KB gzip per page in all; build time growing no worse than linearly with the index.`);
+  console.log(
+    `\nBudgets: no script on any page but /search/ beyond the shell's one inline script (${Buffer.byteLength(SHELL_SCRIPT)} bytes); under ${BUDGET_GZ / 1024} KB gzip per page in all; build time growing no worse than linearly with the index.`,
+  );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
   rmSync(outs, { recursive: true, force: true });

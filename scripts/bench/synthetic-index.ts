@@ -17,13 +17,19 @@ import { roundPython } from '../../src/core/python-round.ts';
 
 const hex = (seed: string, n: number) => createHash('sha256').update(seed).digest('hex').slice(0, n);
 
-export function writeSyntheticCopy(from: string, to: string, lock: string, factor: number): { traces: number; spans: number } {
+export function writeSyntheticCopy(
+  from: string,
+  to: string,
+  lock: string,
+  factor: number,
+): { traces: number; spans: number } {
   for (const p of ARTIFACT_PATHS) {
     mkdirSync(dirname(join(to, p)), { recursive: true });
     cpSync(join(from, p), join(to, p));
   }
   cpSync(lock, join(to, 'artifacts.lock.json'));
-  const read = <S extends z.ZodMiniType>(p: string, schema: S): z.infer<S> => schema.parse(JSON.parse(readFileSync(join(to, p), 'utf8')));
+  const read = <S extends z.ZodMiniType>(p: string, schema: S): z.infer<S> =>
+    schema.parse(JSON.parse(readFileSync(join(to, p), 'utf8')));
   const write = (p: string, d: unknown) => writeFileSync(join(to, p), JSON.stringify(d, null, 2) + '\n');
 
   const index = read('index/spans.json', SpanIndex);
@@ -36,12 +42,18 @@ export function writeSyntheticCopy(from: string, to: string, lock: string, facto
     const grown: Record<string, string[]> = { ...byTrace };
     for (let copy = 1; copy < factor; copy++) {
       for (const [trace, list] of Object.entries(byTrace)) {
-        grown[hex(`${split}/${trace}/${copy}`, 32)] = list.map((s, i) => hex(`${split}/${trace}/${copy}/${i}/${s}`, 16));
+        grown[hex(`${split}/${trace}/${copy}`, 32)] = list.map((s, i) =>
+          hex(`${split}/${trace}/${copy}/${i}/${s}`, 16),
+        );
       }
     }
     index.splits[split] = grown;
     const lists = Object.values(grown);
-    const summary = { distinct_spans: new Set(lists.flat()).size, spans: lists.reduce((n, l) => n + l.length, 0), traces: lists.length };
+    const summary = {
+      distinct_spans: new Set(lists.flat()).size,
+      spans: lists.reduce((n, l) => n + l.length, 0),
+      traces: lists.length,
+    };
     index.summary[split] = summary;
     const here = dc.splits[split]!.here;
     here.traces = summary.traces;
@@ -50,8 +62,13 @@ export function writeSyntheticCopy(from: string, to: string, lock: string, facto
     spans += summary.spans;
     const s = adv.splits[split]!;
     const skipped = new Set(s.walked_past.map((w) => w.trace));
-    const distinct = Object.entries(grown).filter(([t]) => !skipped.has(t)).reduce((n, [, l]) => n + new Set(l).size, 0);
-    for (const [name, emitted] of [['every-span-once', distinct], ['all-spans-all-categories', distinct * labels]] as const) {
+    const distinct = Object.entries(grown)
+      .filter(([t]) => !skipped.has(t))
+      .reduce((n, [, l]) => n + new Set(l).size, 0);
+    for (const [name, emitted] of [
+      ['every-span-once', distinct],
+      ['all-spans-all-categories', distinct * labels],
+    ] as const) {
       const row = s.predictors[name]!;
       row.predicted_errors = emitted;
       row.volume_ratio = roundPython(emitted / s.gold_errors, 10);
@@ -60,7 +77,9 @@ export function writeSyntheticCopy(from: string, to: string, lock: string, facto
   const digest = indexDigest(index.splits as JsonValue);
   write('index/spans.json', index);
   write('results/adversarial.json', { ...adv, index_sha256: digest });
-  const cells = Object.values(dc.splits).flatMap((sp) => (Object.keys(sp.here) as (keyof typeof sp.here)[]).map((k) => sp.here[k] !== sp.paper[k]));
+  const cells = Object.values(dc.splits).flatMap((sp) =>
+    (Object.keys(sp.here) as (keyof typeof sp.here)[]).map((k) => sp.here[k] !== sp.paper[k]),
+  );
   const p9 = dc.properties['P9']!;
   p9.magnitude = p9.magnitude.replace(/^\d+ of the \d+/, `${cells.filter(Boolean).length} of the ${cells.length}`);
   write('results/datacheck.json', { ...dc, index_sha256: digest });

@@ -30,10 +30,18 @@ export function weigh(dist: string): Weight[] {
     const local = (url: string) => join(dist, url.startsWith(base) ? url.slice(base.length) : url.replace(/^\//, ''));
     const files = (re: RegExp) => [...text.matchAll(re)].map((m) => readFileSync(local(m[1]!)));
     const css = Buffer.concat(files(/<link rel="stylesheet" href="([^"]+)"/g));
-    const js = Buffer.concat([...files(/<script[^>]*\bsrc="([^"]+)"/g), ...[...text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.from(m[1]!))]);
+    const js = Buffer.concat([
+      ...files(/<script[^>]*\bsrc="([^"]+)"/g),
+      ...[...text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (m) => Buffer.from(m[1]!),
+      ),
+    ]);
     const svg = [...text.matchAll(/<svg[\s\S]*?<\/svg>/g)].map((m) => m[0]).join('');
     const w = { html: sizes(text), css: sizes(css), js: sizes(js), svg: sizes(svg) };
-    return { page: '/' + relative(dist, path).replace(/index\.html$/, ''), ...w, total: w.html[1] + w.css[1] + w.js[1] };
+    return {
+      page: '/' + relative(dist, path).replace(/index\.html$/, ''),
+      ...w,
+      total: w.html[1] + w.css[1] + w.js[1],
+    };
   });
 }
-

@@ -10,7 +10,9 @@ import { readFileSync } from 'node:fs';
 const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8'));
 const name = `node-${process.platform}-${process.arch}`;
 const pinned = lock.packages[`node_modules/${name}`]?.version;
-const pinnedNames = Object.keys(lock.packages).filter((p) => /^node_modules\/node-[a-z]+-[a-z0-9]+$/.test(p) && lock.packages[p].bin?.node);
+const pinnedNames = Object.keys(lock.packages).filter(
+  (p) => /^node_modules\/node-[a-z]+-[a-z0-9]+$/.test(p) && lock.packages[p].bin?.node,
+);
 
 if (!pinned) {
   console.error(

@@ -63,19 +63,35 @@ export function checkUpload(folder: string, siteUrl: string, basePath: string): 
   // Every page in the sitemap is there, under the site's address; every page there is in the sitemap.
   if (!fileSet.has('sitemap.xml')) problems.push('sitemap.xml: expected in the uploaded folder; found nothing');
   else {
-    const locs = [...readFileSync(join(folder, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    const locs = [...readFileSync(join(folder, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) =>
+      m[1]!.replaceAll('&amp;', '&'),
+    );
     const outside = locs.filter((l) => !l.startsWith(root));
     listed(problems, `sitemap.xml: ${outside.length} address(es) not under ${root}:`, outside);
-    const inSitemap = new Set(locs.filter((l) => l.startsWith(root)).map((l) => decodeURIComponent(l.slice(root.length))));
-    listed(problems, 'sitemap.xml names pages the upload lacks:', [...inSitemap].filter((p) => !fileSet.has(`${p}index.html`)).map((p) => `${root}${p}`));
-    listed(problems, 'pages in the upload that sitemap.xml does not name:', pages.filter((p) => !inSitemap.has(p)).map((p) => `${p}index.html`));
+    const inSitemap = new Set(
+      locs.filter((l) => l.startsWith(root)).map((l) => decodeURIComponent(l.slice(root.length))),
+    );
+    listed(
+      problems,
+      'sitemap.xml names pages the upload lacks:',
+      [...inSitemap].filter((p) => !fileSet.has(`${p}index.html`)).map((p) => `${root}${p}`),
+    );
+    listed(
+      problems,
+      'pages in the upload that sitemap.xml does not name:',
+      pages.filter((p) => !inSitemap.has(p)).map((p) => `${p}index.html`),
+    );
   }
 
   // Every internal link and asset resolves under the base path, in the files as uploaded.
   // A permanent copy's links were checked when it was built, and its bytes never change since.
   const links = checkLinks(folder, base, siteUrl);
   const broken = links.problems.filter((p) => !p.file.startsWith('r/'));
-  listed(problems, `links: ${broken.length} internal link(s) or asset(s) do not resolve under ${base} in the upload:`, broken.map(describeProblem));
+  listed(
+    problems,
+    `links: ${broken.length} internal link(s) or asset(s) do not resolve under ${base} in the upload:`,
+    broken.map(describeProblem),
+  );
 
   // No file names a local address (a build that forgot SITE_URL, or a dev server's URL).
   const local: string[] = [];

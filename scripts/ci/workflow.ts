@@ -18,7 +18,9 @@ import { truthy } from '@actions/expressions/result';
 registerHooks({
   resolve(specifier, context, next) {
     const r = next(specifier, context);
-    return r.url.includes('/@actions/workflow-parser/') && r.url.endsWith('.json') ? { ...r, importAttributes: { type: 'json' } } : r;
+    return r.url.includes('/@actions/workflow-parser/') && r.url.endsWith('.json')
+      ? { ...r, importAttributes: { type: 'json' } }
+      : r;
   },
 });
 const { parseWorkflow, NoOperationTraceWriter } = await import('@actions/workflow-parser');
@@ -113,7 +115,9 @@ function contextFor(sim: Simulation): Record<string, unknown> {
     },
     runner: { os: 'Linux', arch: 'X64', temp: '/tmp' },
     steps,
-    needs: Object.fromEntries(Object.entries(sim.needs ?? {}).map(([id, outputs]) => [id, { outputs, result: 'success' }])),
+    needs: Object.fromEntries(
+      Object.entries(sim.needs ?? {}).map(([id, outputs]) => [id, { outputs, result: 'success' }]),
+    ),
     env: {},
     vars: {},
     inputs: {},

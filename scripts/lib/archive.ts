@@ -10,7 +10,18 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { ProblemError } from '../../src/core/problem.ts';
@@ -27,8 +38,16 @@ const refuse = (file: string, place: string, message: string): never => {
 const shown = (remote: string) => remote.replace(/\/\/[^@/]*@/, '//');
 
 function git(cwd: string, args: readonly string[], what: string): string {
-  const r = spawnSync('git', ['-C', cwd, ...args], { encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
-  if (r.status !== 0) refuse('the archive branch', what, `expected git ${args[0]} to succeed; found: ${shown((r.stderr || r.stdout).trim().split('\n').slice(-3).join(' '))}`);
+  const r = spawnSync('git', ['-C', cwd, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+  });
+  if (r.status !== 0)
+    refuse(
+      'the archive branch',
+      what,
+      `expected git ${args[0]} to succeed; found: ${shown((r.stderr || r.stdout).trim().split('\n').slice(-3).join(' '))}`,
+    );
   return r.stdout;
 }
 
@@ -54,7 +73,9 @@ const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 
 /** The manifest of a revision's folder: `<sha256>  <path>` for every file, sorted by path. */
 export function manifestOf(dir: string): string {
-  return filesUnder(dir).map((p) => `${sha256(readFileSync(join(dir, p)))}  ${p}\n`).join('');
+  return filesUnder(dir)
+    .map((p) => `${sha256(readFileSync(join(dir, p)))}  ${p}\n`)
+    .join('');
 }
 
 /** Whether `root`'s r/<revision>/ is exactly what r/<revision>.sha256 lists: no file missing, changed or added. */
@@ -62,14 +83,29 @@ export function checkRevision(root: string, revision: string): void {
   const manifestPath = join(root, 'r', `${revision}.sha256`);
   const label = `r/${revision}.sha256`;
   if (!existsSync(manifestPath)) refuse(label, '', `expected the manifest of r/${revision}/ beside it; found none`);
-  if (!existsSync(join(root, 'r', revision))) refuse(`r/${revision}/`, '', `expected the folder its manifest lists; found none`);
+  if (!existsSync(join(root, 'r', revision)))
+    refuse(`r/${revision}/`, '', `expected the folder its manifest lists; found none`);
   const listed = readFileSync(manifestPath, 'utf8');
   const found = manifestOf(join(root, 'r', revision));
   if (listed === found) return;
-  const want = new Map(listed.split('\n').filter(Boolean).map((l) => [l.slice(66), l.slice(0, 64)]));
-  const have = new Map(found.split('\n').filter(Boolean).map((l) => [l.slice(66), l.slice(0, 64)]));
+  const want = new Map(
+    listed
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => [l.slice(66), l.slice(0, 64)]),
+  );
+  const have = new Map(
+    found
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => [l.slice(66), l.slice(0, 64)]),
+  );
   const first = [...new Set([...want.keys(), ...have.keys()])].sort().find((p) => want.get(p) !== have.get(p))!;
-  refuse(`r/${revision}/${first}`, '', `expected ${want.has(first) ? `SHA-256 ${want.get(first)}, as ${label} lists` : `no such file (${label} does not list it)`}; found ${have.has(first) ? `SHA-256 ${have.get(first)}` : 'no file'}`);
+  refuse(
+    `r/${revision}/${first}`,
+    '',
+    `expected ${want.has(first) ? `SHA-256 ${want.get(first)}, as ${label} lists` : `no such file (${label} does not list it)`}; found ${have.has(first) ? `SHA-256 ${have.get(first)}` : 'no file'}`,
+  );
 }
 
 /** The revisions a folder laid out like the archive holds (r/<revision>/ with r/<revision>.sha256). */
@@ -77,7 +113,9 @@ export function revisionsIn(root: string): string[] {
   const r = join(root, 'r');
   if (!existsSync(r)) return [];
   const names = readdirSync(r);
-  for (const n of names) if (!REVISION.test(n.replace(/\.sha256$/, ''))) refuse(`r/${n}`, '', 'expected only r/<12 hex>/ folders and their r/<12 hex>.sha256 manifests');
+  for (const n of names)
+    if (!REVISION.test(n.replace(/\.sha256$/, '')))
+      refuse(`r/${n}`, '', 'expected only r/<12 hex>/ folders and their r/<12 hex>.sha256 manifests');
   return names.filter((n) => REVISION.test(n)).sort();
 }
 
@@ -96,7 +134,11 @@ export function checkoutArchive(remote: string, branch = ARCHIVE_BRANCH): Archiv
   const heads = git(dir, ['ls-remote', '--heads', remote, branch], `ls-remote ${shown(remote)}`);
   let commit: string | undefined;
   if (heads.trim() !== '') {
-    git(dir, ['fetch', '--quiet', '--no-tags', remote, `+refs/heads/${branch}:refs/remotes/archive/${branch}`], `fetch ${shown(remote)} ${branch}`);
+    git(
+      dir,
+      ['fetch', '--quiet', '--no-tags', remote, `+refs/heads/${branch}:refs/remotes/archive/${branch}`],
+      `fetch ${shown(remote)} ${branch}`,
+    );
     git(dir, ['checkout', '--quiet', '-B', branch, `refs/remotes/archive/${branch}`], 'checkout');
     commit = git(dir, ['rev-parse', 'HEAD'], 'rev-parse').trim();
   } else {
@@ -110,7 +152,13 @@ export function checkoutArchive(remote: string, branch = ARCHIVE_BRANCH): Archiv
  * SITE_BASE set to the copy's base; it writes `dist`), into `out`/r/<revision>/ with its
  * manifest; the live `dist` is moved aside meanwhile and put back, whatever happens.
  */
-export function buildPermanentCopy(project: string, revision: string, liveBase: string, out: string, build: (env: Record<string, string>) => void): string {
+export function buildPermanentCopy(
+  project: string,
+  revision: string,
+  liveBase: string,
+  out: string,
+  build: (env: Record<string, string>) => void,
+): string {
   const dist = join(project, 'dist');
   const aside = join(project, '.dist-live');
   if (!existsSync(dist)) refuse('dist/', '', 'expected the live build (it is built and tested first); found nothing');
@@ -132,12 +180,14 @@ export function buildPermanentCopy(project: string, revision: string, liveBase: 
 
 /** Copies every revision of `from` (each checked against its manifest) into `dist`/r/, which the live build never writes. */
 export function assembleInto(dist: string, ...from: string[]): string[] {
-  if (existsSync(join(dist, 'r'))) refuse('dist/r/', '', 'expected no such folder in the live build: r/ holds the permanent copies alone');
+  if (existsSync(join(dist, 'r')))
+    refuse('dist/r/', '', 'expected no such folder in the live build: r/ holds the permanent copies alone');
   const all: string[] = [];
   for (const root of from) {
     for (const revision of revisionsIn(root)) {
       checkRevision(root, revision);
-      if (all.includes(revision)) refuse(`r/${revision}/`, '', 'expected each revision once; found it both in the archive and built anew');
+      if (all.includes(revision))
+        refuse(`r/${revision}/`, '', 'expected each revision once; found it both in the archive and built anew');
       cpSync(join(root, 'r', revision), join(dist, 'r', revision), { recursive: true });
       cpSync(join(root, 'r', `${revision}.sha256`), join(dist, 'r', `${revision}.sha256`));
       all.push(revision);
@@ -151,14 +201,27 @@ export function assembleInto(dist: string, ...from: string[]): string[] {
  * the branch that adds files: a revision the archive already holds is left as it is (and must
  * be the same bytes), and a push that is not a fast-forward is refused by git itself.
  */
-export function recordRevision(remote: string, pending: string, revision: string, message: string, branch = ARCHIVE_BRANCH): 'recorded' | 'already archived' {
+export function recordRevision(
+  remote: string,
+  pending: string,
+  revision: string,
+  message: string,
+  branch = ARCHIVE_BRANCH,
+): 'recorded' | 'already archived' {
   checkRevision(pending, revision);
   const archive = checkoutArchive(remote, branch);
   try {
     for (const r of revisionsIn(archive.dir)) checkRevision(archive.dir, r);
     if (existsSync(join(archive.dir, 'r', revision))) {
-      if (readFileSync(join(archive.dir, 'r', `${revision}.sha256`), 'utf8') !== readFileSync(join(pending, 'r', `${revision}.sha256`), 'utf8')) {
-        refuse(`r/${revision}/`, '', 'expected the bytes archived when it was first published; found a build of it that differs (the archive keeps the first)');
+      if (
+        readFileSync(join(archive.dir, 'r', `${revision}.sha256`), 'utf8') !==
+        readFileSync(join(pending, 'r', `${revision}.sha256`), 'utf8')
+      ) {
+        refuse(
+          `r/${revision}/`,
+          '',
+          'expected the bytes archived when it was first published; found a build of it that differs (the archive keeps the first)',
+        );
       }
       return 'already archived';
     }
@@ -166,10 +229,26 @@ export function recordRevision(remote: string, pending: string, revision: string
     cpSync(join(pending, 'r', `${revision}.sha256`), join(archive.dir, 'r', `${revision}.sha256`));
     git(archive.dir, ['add', '--', `r/${revision}`, `r/${revision}.sha256`], 'add');
     // Append only: the commit may add files and nothing else.
-    const changed = git(archive.dir, ['diff', '--cached', '--name-status', '--no-renames'], 'diff').split('\n').filter(Boolean);
+    const changed = git(archive.dir, ['diff', '--cached', '--name-status', '--no-renames'], 'diff')
+      .split('\n')
+      .filter(Boolean);
     const other = changed.filter((l) => !l.startsWith('A\t'));
-    if (other.length) refuse('the archive branch', '', `expected a commit that only adds r/${revision}/; found ${other.join(', ')}`);
-    git(archive.dir, ['-c', 'user.name=site archive', '-c', 'user.email=site-archive@users.noreply.github.com', 'commit', '--quiet', '-m', message], 'commit');
+    if (other.length)
+      refuse('the archive branch', '', `expected a commit that only adds r/${revision}/; found ${other.join(', ')}`);
+    git(
+      archive.dir,
+      [
+        '-c',
+        'user.name=site archive',
+        '-c',
+        'user.email=site-archive@users.noreply.github.com',
+        'commit',
+        '--quiet',
+        '-m',
+        message,
+      ],
+      'commit',
+    );
     git(archive.dir, ['push', '--quiet', remote, `HEAD:refs/heads/${branch}`], `push to ${shown(remote)}`);
     return 'recorded';
   } finally {
@@ -179,5 +258,9 @@ export function recordRevision(remote: string, pending: string, revision: string
 
 /** The build as `npm run build` runs it, with `env` added (for buildPermanentCopy). */
 export const npmBuild = (project: string) => (env: Record<string, string>) => {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: project, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync('npm', ['run', '--silent', 'build'], {
+    cwd: project,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 };

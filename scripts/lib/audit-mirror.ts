@@ -30,7 +30,10 @@ export const AUDIT_REPOSITORY = 'DataScienceVishal/trail-scorer-audit';
  * The audit's files at the commits their SOURCE.md tables name: the current six in `artifacts`,
  * and each earlier revision in `revisions` (beside them by default).
  */
-export function auditFiles(artifacts: string, revisions = join(dirname(artifacts), 'trail-scorer-audit-revisions')): MirrorFile[] {
+export function auditFiles(
+  artifacts: string,
+  revisions = join(dirname(artifacts), 'trail-scorer-audit-revisions'),
+): MirrorFile[] {
   const SHARED = artifacts;
   const REVISIONS = revisions;
   const rows = (sourceMd: string) =>
@@ -38,11 +41,21 @@ export function auditFiles(artifacts: string, revisions = join(dirname(artifacts
       .split('\n')
       .map((l) => /^\| ([^ |]+\.json) \| ([0-9a-f]{40}) \|/.exec(l))
       .filter((m) => m !== null);
-  const current = rows(join(SHARED, 'SOURCE.md')).map((m) => ({ repository: AUDIT_REPOSITORY, commit: m[2]!, path: m[1]!, bytes: readFileSync(join(SHARED, m[1]!)) }));
+  const current = rows(join(SHARED, 'SOURCE.md')).map((m) => ({
+    repository: AUDIT_REPOSITORY,
+    commit: m[2]!,
+    path: m[1]!,
+    bytes: readFileSync(join(SHARED, m[1]!)),
+  }));
   let earlier: MirrorFile[] = [];
   try {
     readdirSync(REVISIONS);
-    earlier = rows(join(REVISIONS, 'SOURCE.md')).map((m) => ({ repository: AUDIT_REPOSITORY, commit: m[2]!, path: m[1]!.replace(/^[0-9a-f]{40}\//, ''), bytes: readFileSync(join(REVISIONS, m[1]!)) }));
+    earlier = rows(join(REVISIONS, 'SOURCE.md')).map((m) => ({
+      repository: AUDIT_REPOSITORY,
+      commit: m[2]!,
+      path: m[1]!.replace(/^[0-9a-f]{40}\//, ''),
+      bytes: readFileSync(join(REVISIONS, m[1]!)),
+    }));
   } catch {
     // No earlier revisions beside the project.
   }
@@ -58,7 +71,9 @@ export async function startMirror(files: readonly MirrorFile[]): Promise<Mirror>
     writeFileSync(at, f.bytes);
   };
   files.forEach(add);
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'audit-mirror-server.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'audit-mirror-server.ts'), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
     child.once('exit', (code) => reject(new Error(`the mirror stopped (exit ${code})`)));

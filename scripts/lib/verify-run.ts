@@ -21,7 +21,9 @@ export function verify(timing: Timing | undefined): number {
     const admitted = timing?.now();
     console.log(summarise(audit));
     if (timing && loaded !== undefined && admitted !== undefined) {
-      console.log(`timing: script began ${timing.started.toFixed(1)} ms after the process, modules loaded in ${(loaded - timing.started).toFixed(1)} ms, admission in ${(admitted - loaded).toFixed(1)} ms`);
+      console.log(
+        `timing: script began ${timing.started.toFixed(1)} ms after the process, modules loaded in ${(loaded - timing.started).toFixed(1)} ms, admission in ${(admitted - loaded).toFixed(1)} ms`,
+      );
     }
     return 0;
   } catch (e) {

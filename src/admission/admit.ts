@@ -8,13 +8,7 @@
 import { AdmissionError } from './errors.ts';
 import { FileRefusal, readRegularFile } from './files.ts';
 import { parseArtifact, readLocked, type FileBytes } from './read.ts';
-import {
-  ARTIFACT_PATHS,
-  ARTIFACT_SCHEMAS,
-  Lock,
-  type ArtifactPath,
-  type LockFile,
-} from './schemas.ts';
+import { ARTIFACT_PATHS, ARTIFACT_SCHEMAS, Lock, type ArtifactPath, type LockFile } from './schemas.ts';
 import { validate } from './validate.ts';
 import type { JsonValue } from './json.ts';
 import { ARTIFACT_KEYS } from './artifacts.ts';
@@ -40,7 +34,13 @@ export function loadLock(lockPath: string): Lock {
   const paths = lock.files.map((f) => f.path);
   for (const p of ARTIFACT_PATHS) {
     if (paths.filter((q) => q === p).length !== 1) {
-      throw new AdmissionError('lock', lockPath, '/files', `exactly one entry for ${p}`, `${paths.filter((q) => q === p).length}`);
+      throw new AdmissionError(
+        'lock',
+        lockPath,
+        '/files',
+        `exactly one entry for ${p}`,
+        `${paths.filter((q) => q === p).length}`,
+      );
     }
   }
   return lock;
@@ -68,14 +68,18 @@ export function admit(options: AdmitOptions): Admitted {
   const parsed = <P extends ArtifactPath>(p: P) =>
     validate(ARTIFACT_SCHEMAS[p], parseArtifact(p, bytes.get(p)!.bytes), p);
   // Each file validated against its own schema, so the object has the Artifacts shape.
-  const artifacts = Object.fromEntries(ARTIFACT_PATHS.map((p) => [ARTIFACT_KEYS[p], parsed(p)])) as unknown as Artifacts;
+  const artifacts = Object.fromEntries(
+    ARTIFACT_PATHS.map((p) => [ARTIFACT_KEYS[p], parsed(p)]),
+  ) as unknown as Artifacts;
 
   // Checks 3 to 6: the files against the lock's pins and against each other.
   const { checks, properties } = runCrossChecks(artifacts, lock);
 
   // Check 7: the change records form one chain that ends at this lock, which names its head; the newest record's new values are the files' own.
   const history = loadHistory(options.lockPath, lock);
-  const docs = Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, artifacts[ARTIFACT_KEYS[p]] as unknown as JsonValue])) as Record<ArtifactPath, JsonValue>;
+  const docs = Object.fromEntries(
+    ARTIFACT_PATHS.map((p) => [p, artifacts[ARTIFACT_KEYS[p]] as unknown as JsonValue]),
+  ) as Record<ArtifactPath, JsonValue>;
   const checkedLeaves = checkNewestAgainstFiles(history, docs);
   const digest = lockDigest(lock);
   const files = ARTIFACT_PATHS.map((p) => ({ ...entry(p) }));
@@ -95,10 +99,15 @@ export function admit(options: AdmitOptions): Admitted {
     },
     ...checks,
     history.length === 0
-      ? { id: 'history', title: 'No change record exists, and the lock names none', facts: [{ label: 'records', value: 0 }] }
+      ? {
+          id: 'history',
+          title: 'No change record exists, and the lock names none',
+          facts: [{ label: 'records', value: 0 }],
+        }
       : {
           id: 'history',
-          title: 'The change records form one chain, each starting where the one before ended; the newest ends at this lock, which names it, and the values it says changed are what the admitted files hold',
+          title:
+            'The change records form one chain, each starting where the one before ended; the newest ends at this lock, which names it, and the values it says changed are what the admitted files hold',
           facts: [
             { label: 'records', value: history.length },
             { label: 'changed leaves checked against the files', value: checkedLeaves },
@@ -106,5 +115,14 @@ export function admit(options: AdmitOptions): Admitted {
         },
   ];
 
-  return deepFreeze({ ...artifacts, lock, pins: lock.pins, files, properties, checks: admitted, revision: { digest, short: shortDigest(digest) }, history });
+  return deepFreeze({
+    ...artifacts,
+    lock,
+    pins: lock.pins,
+    files,
+    properties,
+    checks: admitted,
+    revision: { digest, short: shortDigest(digest) },
+    history,
+  });
 }

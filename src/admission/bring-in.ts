@@ -20,7 +20,15 @@ import { changeRecord } from './leaf-diff.ts';
 import { lockDigest } from './lock-digest.ts';
 import type { JsonValue } from './json.ts';
 import { parseArtifact, readLocked } from './read.ts';
-import { ARTIFACT_PATHS, INDEX_FED, MAX_ARTIFACT_BYTES, RESULTS_FILES, type ArtifactPath, type Lock, type LockFile } from './schemas.ts';
+import {
+  ARTIFACT_PATHS,
+  INDEX_FED,
+  MAX_ARTIFACT_BYTES,
+  RESULTS_FILES,
+  type ArtifactPath,
+  type Lock,
+  type LockFile,
+} from './schemas.ts';
 import { downloadBase, downloadUrl } from './settings.ts';
 import { recoverInterrupted, Staging } from './staging.ts';
 import type { Admitted } from './types.ts';
@@ -51,12 +59,23 @@ function readSource(from: string, path: ArtifactPath): Uint8Array {
     return readRegularFile(join(from, path), { within: from });
   } catch (e) {
     if (!(e instanceof FileRefusal)) throw e;
-    throw new AdmissionError('presence', path, '', `a regular file at ${join(from, path)}, inside ${from} (a folder laid out like the audit repository)`, e.found);
+    throw new AdmissionError(
+      'presence',
+      path,
+      '',
+      `a regular file at ${join(from, path)}, inside ${from} (a folder laid out like the audit repository)`,
+      e.found,
+    );
   }
 }
 
 /** Stages `files` under `root`, admits the staged set against `lockPath`, and swaps it in; or changes nothing. */
-function stageAdmitSwap<A extends Admitted>(root: string, files: ReadonlyMap<ArtifactPath, Uint8Array>, lockPath: string, verify: Verify<A>): A {
+function stageAdmitSwap<A extends Admitted>(
+  root: string,
+  files: ReadonlyMap<ArtifactPath, Uint8Array>,
+  lockPath: string,
+  verify: Verify<A>,
+): A {
   recoverInterrupted(root, lockPath);
   const staging = new Staging(root, lockPath);
   try {
@@ -71,10 +90,21 @@ function stageAdmitSwap<A extends Admitted>(root: string, files: ReadonlyMap<Art
 }
 
 /** Copies the six files from `from` into `root`, all verified against the lock and admitted before any is moved in. */
-export function bringInFrom<A extends Admitted = Admitted>(from: string, root: string, lock: Lock, lockPath: string, verify: Verify<A> = admit as Verify<A>): A {
+export function bringInFrom<A extends Admitted = Admitted>(
+  from: string,
+  root: string,
+  lock: Lock,
+  lockPath: string,
+  verify: Verify<A> = admit as Verify<A>,
+): A {
   const files = new Map<ArtifactPath, Uint8Array>();
   for (const p of ARTIFACT_PATHS) files.set(p, readSource(from, p));
-  for (const [p, bytes] of files) checkAgainstLock(lock.files.find((f) => f.path === p)!, bytes, from);
+  for (const [p, bytes] of files)
+    checkAgainstLock(
+      lock.files.find((f) => f.path === p)!,
+      bytes,
+      from,
+    );
   return stageAdmitSwap(root, files, lockPath, verify);
 }
 
@@ -82,7 +112,8 @@ async function download(url: string, timeoutMs: number): Promise<Uint8Array> {
   const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > MAX_ARTIFACT_BYTES) throw new Error(`${declared} bytes announced, over the limit of ${MAX_ARTIFACT_BYTES}`);
+  if (declared > MAX_ARTIFACT_BYTES)
+    throw new Error(`${declared} bytes announced, over the limit of ${MAX_ARTIFACT_BYTES}`);
   const chunks: Uint8Array[] = [];
   let length = 0;
   for await (const chunk of res.body ?? []) {
@@ -94,7 +125,13 @@ async function download(url: string, timeoutMs: number): Promise<Uint8Array> {
 }
 
 /** Downloads the six files at their locked commits; all verified and admitted before any is moved in. */
-export async function bringInByDownload<A extends Admitted = Admitted>(root: string, lock: Lock, lockPath: string, verify: Verify<A> = admit as Verify<A>, timeoutMs = 20_000): Promise<A> {
+export async function bringInByDownload<A extends Admitted = Admitted>(
+  root: string,
+  lock: Lock,
+  lockPath: string,
+  verify: Verify<A> = admit as Verify<A>,
+  timeoutMs = 20_000,
+): Promise<A> {
   const files = new Map<ArtifactPath, Uint8Array>();
   for (const entry of lock.files) {
     const url = downloadUrl(entry);
@@ -102,7 +139,13 @@ export async function bringInByDownload<A extends Admitted = Admitted>(root: str
     try {
       bytes = await download(url, timeoutMs);
     } catch (e) {
-      throw new AdmissionError('presence', entry.path, '', `a download from ${url}`, `a failed request (${(e as Error).message})`);
+      throw new AdmissionError(
+        'presence',
+        entry.path,
+        '',
+        `a download from ${url}`,
+        `a failed request (${(e as Error).message})`,
+      );
     }
     checkAgainstLock(entry, bytes, url);
     files.set(entry.path, bytes);
@@ -123,7 +166,8 @@ export interface LockChange {
 /** Every lock field that differs, pins and files alike, commits and repositories included. */
 export function diffLock(before: Lock, after: Lock): LockChange[] {
   const changes: LockChange[] = [];
-  if (before.$comment !== after.$comment) changes.push({ field: '$comment', from: before.$comment, to: after.$comment });
+  if (before.$comment !== after.$comment)
+    changes.push({ field: '$comment', from: before.$comment, to: after.$comment });
   for (const k of Object.keys(after.pins) as (keyof Lock['pins'])[]) {
     if (before.pins[k] !== after.pins[k]) changes.push({ field: `pins.${k}`, from: before.pins[k], to: after.pins[k] });
   }
@@ -153,12 +197,27 @@ export function parseCommitOptions(values: readonly string[]): SourceCommits {
   for (const v of values) {
     const eq = v.lastIndexOf('=');
     const [path, sha] = eq < 0 ? [undefined, v] : [v.slice(0, eq), v.slice(eq + 1)];
-    if (!COMMIT.test(sha)) throw new AdmissionError('lock', '--commit', '', 'a commit of 40 lowercase hex characters (--commit SHA or --commit PATH=SHA)', JSON.stringify(v));
+    if (!COMMIT.test(sha))
+      throw new AdmissionError(
+        'lock',
+        '--commit',
+        '',
+        'a commit of 40 lowercase hex characters (--commit SHA or --commit PATH=SHA)',
+        JSON.stringify(v),
+      );
     if (path === undefined) {
-      if (all !== undefined && all !== sha) throw new AdmissionError('lock', '--commit', '', 'one commit for all files', `${all} and ${sha}`);
+      if (all !== undefined && all !== sha)
+        throw new AdmissionError('lock', '--commit', '', 'one commit for all files', `${all} and ${sha}`);
       all = sha;
     } else {
-      if (!(ARTIFACT_PATHS as readonly string[]).includes(path)) throw new AdmissionError('lock', '--commit', '', `a path the lock names (${ARTIFACT_PATHS.join(', ')})`, JSON.stringify(path));
+      if (!(ARTIFACT_PATHS as readonly string[]).includes(path))
+        throw new AdmissionError(
+          'lock',
+          '--commit',
+          '',
+          `a path the lock names (${ARTIFACT_PATHS.join(', ')})`,
+          JSON.stringify(path),
+        );
       byPath[path as ArtifactPath] = sha;
     }
   }
@@ -174,7 +233,13 @@ export function parseCommitOptions(values: readonly string[]): SourceCommits {
  * (commit-proof.ts). Without proof the file is refused: the lock never credits bytes to a
  * commit that was not shown to hold them.
  */
-function sourceCommit(from: string, old: LockFile, bytes: Uint8Array, commits: SourceCommits, proofs: DownloadProofs): string {
+function sourceCommit(
+  from: string,
+  old: LockFile,
+  bytes: Uint8Array,
+  commits: SourceCommits,
+  proofs: DownloadProofs,
+): string {
   const perPath = commits.byPath?.[old.path];
   if (perPath === undefined && sha256Hex(bytes) === old.sha256 && bytes.length === old.bytes) return old.commit;
   let commit = perPath ?? commits.all;
@@ -205,7 +270,11 @@ function sourceCommit(from: string, old: LockFile, bytes: Uint8Array, commits: S
 }
 
 /** The credits --update-lock will have to prove: each file whose bytes changed or that --commit names, at the commit named for it. */
-export function creditsToProve(from: string, lock: Lock, commits: SourceCommits): { path: ArtifactPath; repository: string; commit: string }[] {
+export function creditsToProve(
+  from: string,
+  lock: Lock,
+  commits: SourceCommits,
+): { path: ArtifactPath; repository: string; commit: string }[] {
   return lock.files.flatMap((f) => {
     const perPath = commits.byPath?.[f.path];
     const commit = perPath ?? commits.all;
@@ -222,15 +291,21 @@ export function creditsToProve(from: string, lock: Lock, commits: SourceCommits)
 }
 
 /** One file of `repository` at `commit`, through the checked download base. */
-export const downloadAt = (repository: string, commit: string, path: ArtifactPath, timeoutMs = 20_000) => download(`${downloadBase()}${repository}/${commit}/${path}`, timeoutMs);
+export const downloadAt = (repository: string, commit: string, path: ArtifactPath, timeoutMs = 20_000) =>
+  download(`${downloadBase()}${repository}/${commit}/${path}`, timeoutMs);
 
 /** Downloads each file at the commit a credit names, for its proof; a failure is kept as the reason, never thrown. */
-export async function fetchProofs(credits: readonly { path: ArtifactPath; repository: string; commit: string }[], timeoutMs = 20_000): Promise<DownloadProofs> {
+export async function fetchProofs(
+  credits: readonly { path: ArtifactPath; repository: string; commit: string }[],
+  timeoutMs = 20_000,
+): Promise<DownloadProofs> {
   const out = new Map<string, Fetched>();
   for (const c of credits) {
     const url = `${downloadBase()}${c.repository}/${c.commit}/${c.path}`;
     try {
-      out.set(proofKey(c.path, c.commit), { sha256: sha256Hex(await downloadAt(c.repository, c.commit, c.path, timeoutMs)) });
+      out.set(proofKey(c.path, c.commit), {
+        sha256: sha256Hex(await downloadAt(c.repository, c.commit, c.path, timeoutMs)),
+      });
     } catch (e) {
       out.set(proofKey(c.path, c.commit), { failed: `${url}: ${(e as Error).message}` });
     }
@@ -254,7 +329,11 @@ function objectAt(v: JsonValue | undefined): Record<string, JsonValue> {
  * each pin only when every file that records it agrees on one value. A disagreement
  * keeps the old pin, so admission then names the file that disagrees.
  */
-export function proposeLock(before: Lock, sources: ReadonlyMap<ArtifactPath, Uint8Array>, commitOf: (old: LockFile, bytes: Uint8Array) => string): { lock: Lock; kept: string[] } {
+export function proposeLock(
+  before: Lock,
+  sources: ReadonlyMap<ArtifactPath, Uint8Array>,
+  commitOf: (old: LockFile, bytes: Uint8Array) => string,
+): { lock: Lock; kept: string[] } {
   const kept: string[] = [];
   const files = before.files.map((f) => {
     const bytes = sources.get(f.path)!;
@@ -275,8 +354,14 @@ export function proposeLock(before: Lock, sources: ReadonlyMap<ArtifactPath, Uin
     if (v === undefined) kept.push(`pins.${key}: the files disagree, kept ${pins[key]}`);
     else pins[key] = v;
   };
-  propose('pinned_commit', ARTIFACT_PATHS.map((p) => doc(p)['pinned_commit']));
-  propose('scorer_sha256', RESULTS_FILES.map((p) => doc(p)['scorer_sha256']));
+  propose(
+    'pinned_commit',
+    ARTIFACT_PATHS.map((p) => doc(p)['pinned_commit']),
+  );
+  propose(
+    'scorer_sha256',
+    RESULTS_FILES.map((p) => doc(p)['scorer_sha256']),
+  );
   let computed: string | undefined;
   try {
     computed = indexDigest(doc('index/spans.json')['splits'] ?? null);
@@ -305,16 +390,31 @@ export interface UpdateOptions {
 }
 
 /** The change record for `before` -> `after`: the currently locked files in `record.root` against the new ones. */
-function changeRecordFor(lockPath: string, before: Lock, after: Lock, record: NonNullable<UpdateOptions['record']>, sources: ReadonlyMap<ArtifactPath, Uint8Array>) {
+function changeRecordFor(
+  lockPath: string,
+  before: Lock,
+  after: Lock,
+  record: NonNullable<UpdateOptions['record']>,
+  sources: ReadonlyMap<ArtifactPath, Uint8Array>,
+) {
   const history = loadHistory(lockPath, before);
   const docsOf = (read: (entry: LockFile) => Uint8Array, lock: Lock) =>
-    Object.fromEntries(lock.files.map((f) => [f.path, parseArtifact(f.path, read(f))])) as Record<ArtifactPath, JsonValue>;
+    Object.fromEntries(lock.files.map((f) => [f.path, parseArtifact(f.path, read(f))])) as Record<
+      ArtifactPath,
+      JsonValue
+    >;
   const oldDocs = docsOf((entry) => {
     try {
       return readLocked(record.root, entry).bytes;
     } catch (e) {
       if (!(e instanceof AdmissionError)) throw e;
-      throw new AdmissionError(e.check, entry.path, '', `the currently locked ${entry.path} in ${record.root}, to record what the new revision changes (bring it in first: npm run artifacts)`, e.found);
+      throw new AdmissionError(
+        e.check,
+        entry.path,
+        '',
+        `the currently locked ${entry.path} in ${record.root}, to record what the new revision changes (bring it in first: npm run artifacts)`,
+        e.found,
+      );
     }
   }, before);
   const newDocs = docsOf((entry) => sources.get(entry.path)!, after);
@@ -328,7 +428,11 @@ function changeRecordFor(lockPath: string, before: Lock, after: Lock, record: No
  * admits the staged whole (the record's chain included), and only then swaps files,
  * lock and record into place together. A refusal or an interruption changes nothing.
  */
-export function updateLock(from: string, lockPath: string, options: UpdateOptions = {}): { lock: Lock; changes: string[]; fields: LockChange[]; kept: string[]; audit: Admitted; record?: string } {
+export function updateLock(
+  from: string,
+  lockPath: string,
+  options: UpdateOptions = {},
+): { lock: Lock; changes: string[]; fields: LockChange[]; kept: string[]; audit: Admitted; record?: string } {
   const root = options.root ?? options.record?.root ?? join(lockPath, '..');
   const same = (() => {
     try {
@@ -338,7 +442,13 @@ export function updateLock(from: string, lockPath: string, options: UpdateOption
     }
   })();
   if (same) {
-    throw new AdmissionError('lock', from, '', '--from naming a checkout of the audit, not the folder the artifacts are brought into', `${from}, whose bytes are whatever was last brought in (and nothing says which commit holds them)`);
+    throw new AdmissionError(
+      'lock',
+      from,
+      '',
+      '--from naming a checkout of the audit, not the folder the artifacts are brought into',
+      `${from}, whose bytes are whatever was last brought in (and nothing says which commit holds them)`,
+    );
   }
   const before = loadLock(lockPath);
   const sources = new Map<ArtifactPath, Uint8Array>();
@@ -401,9 +511,9 @@ function historyNames(lockPath: string): string[] {
 export function serialiseLock(lock: Lock): string {
   const head = { ...(lock.$comment === undefined ? {} : { $comment: lock.$comment }), pins: lock.pins };
   const body = JSON.stringify(head, null, 2).replace(/\n}$/, '');
-  const inline = (v: object) => JSON.stringify(v).replaceAll('":', '": ').replaceAll(',"', ', "').replace(/^\{/, '{ ').replace(/\}$/, ' }');
+  const inline = (v: object) =>
+    JSON.stringify(v).replaceAll('":', '": ').replaceAll(',"', ', "').replace(/^\{/, '{ ').replace(/\}$/, ' }');
   const files = lock.files.map((f) => `    ${inline(f)}`);
   const history = lock.history ? `,\n  "history": ${inline(lock.history)}` : '';
   return `${body},\n  "files": [\n${files.join(',\n')}\n  ]${history}\n}\n`;
 }
-

@@ -31,7 +31,8 @@ export function recordFileName(r: ChangeRecord): string {
   return `${String(r.sequence).padStart(4, '0')}-${r.date.slice(0, 10)}-${shortDigest(r.new.lock_digest)}.json`;
 }
 
-const sameFiles = (a: ChangeRecord['old']['files'], b: ChangeRecord['old']['files']) => JSON.stringify(a) === JSON.stringify(b);
+const sameFiles = (a: ChangeRecord['old']['files'], b: ChangeRecord['old']['files']) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 /** The records, oldest first, checked against each other and against `lock`; empty when none was ever written. */
 export function loadHistory(lockPath: string, lock: Lock): AdmittedRecord[] {
@@ -44,13 +45,27 @@ export function loadHistory(lockPath: string, lock: Lock): AdmittedRecord[] {
  * The head of the chain as the lock records it: how many records, and one SHA-256 over the
  * SHA-256 of every record's bytes in order, so no record can be edited, dropped or moved.
  */
-export const historyHead = (recordDigests: readonly string[]): NonNullable<Lock['history']> => ({ records: recordDigests.length, head: sha256Hex(recordDigests.join('\n')) });
+export const historyHead = (recordDigests: readonly string[]): NonNullable<Lock['history']> => ({
+  records: recordDigests.length,
+  head: sha256Hex(recordDigests.join('\n')),
+});
 
-function checkHead(lockFile: string, lock: Lock, records: readonly (AdmittedRecord & { readonly sha256: string })[]): void {
+function checkHead(
+  lockFile: string,
+  lock: Lock,
+  records: readonly (AdmittedRecord & { readonly sha256: string })[],
+): void {
   const newest = records.at(-1);
   const found = lock.history;
   if (!newest) {
-    if (found) throw new AdmissionError('history', lockFile, '/history', `the ${found.records} change record(s) in ${HISTORY_DIR}/ the lock names, the newest with SHA-256 ${found.head}`, `no record in ${HISTORY_DIR}/: records were deleted`);
+    if (found)
+      throw new AdmissionError(
+        'history',
+        lockFile,
+        '/history',
+        `the ${found.records} change record(s) in ${HISTORY_DIR}/ the lock names, the newest with SHA-256 ${found.head}`,
+        `no record in ${HISTORY_DIR}/: records were deleted`,
+      );
     return;
   }
   const expected = historyHead(records.map((r) => r.sha256));
@@ -66,7 +81,10 @@ function checkHead(lockFile: string, lock: Lock, records: readonly (AdmittedReco
 }
 
 /** The newest record's new values are the admitted files' own: a changed leaf it names is what the file holds now. */
-export function checkNewestAgainstFiles(history: readonly AdmittedRecord[], docs: Readonly<Record<ArtifactPath, JsonValue>>): number {
+export function checkNewestAgainstFiles(
+  history: readonly AdmittedRecord[],
+  docs: Readonly<Record<ArtifactPath, JsonValue>>,
+): number {
   const newest = history.at(-1);
   if (!newest) return 0;
   const byFile = new Map<ArtifactPath, ReturnType<typeof leaves>>();
@@ -75,7 +93,13 @@ export function checkNewestAgainstFiles(history: readonly AdmittedRecord[], docs
     if (!now) byFile.set(c.file, (now = leaves(docs[c.file])));
     const held = now.get(c.pointer) ?? null;
     if (JSON.stringify(held) !== JSON.stringify(c.new)) {
-      throw new AdmissionError('history', newest.file, `/changes/${i}/new`, `${c.file} at ${c.pointer} as the admitted file holds it, ${JSON.stringify(held)}`, JSON.stringify(c.new));
+      throw new AdmissionError(
+        'history',
+        newest.file,
+        `/changes/${i}/new`,
+        `${c.file} at ${c.pointer} as the admitted file holds it, ${JSON.stringify(held)}`,
+        JSON.stringify(c.new),
+      );
     }
   });
   return newest.record.changes.length;
@@ -89,7 +113,14 @@ function readChain(lockPath: string, lock: Lock): (AdmittedRecord & { readonly s
   for (const name of names) {
     const file = `${HISTORY_DIR}/${name}`;
     const m = NAME.exec(name);
-    if (!m) throw new AdmissionError('history', file, '', 'only change records named NNNN-YYYY-MM-DD-<first 12 hex of the new lock digest>.json in this folder', 'another file');
+    if (!m)
+      throw new AdmissionError(
+        'history',
+        file,
+        '',
+        'only change records named NNNN-YYYY-MM-DD-<first 12 hex of the new lock digest>.json in this folder',
+        'another file',
+      );
     let bytes: Uint8Array;
     try {
       bytes = readRegularFile(join(dir, name), { within: dir });
@@ -99,19 +130,60 @@ function readChain(lockPath: string, lock: Lock): (AdmittedRecord & { readonly s
     }
     const record = validate(ChangeRecord, parseArtifact(file, bytes), file);
     const expectName = recordFileName(record);
-    if (name !== expectName) throw new AdmissionError('history', file, '', `the name ${expectName}, from the record's sequence, date and new lock digest`, `the name ${name}`);
+    if (name !== expectName)
+      throw new AdmissionError(
+        'history',
+        file,
+        '',
+        `the name ${expectName}, from the record's sequence, date and new lock digest`,
+        `the name ${name}`,
+      );
     const previous = out.at(-1)?.record;
-    if (record.sequence !== out.length + 1) throw new AdmissionError('history', file, '/sequence', `${out.length + 1} (records are numbered from 1 without gaps)`, describe(record.sequence));
-    if (record.old.lock_digest === record.new.lock_digest) throw new AdmissionError('history', file, '/new/lock_digest', 'a digest other than the old one (a record is written only when the lock changes)', record.new.lock_digest);
+    if (record.sequence !== out.length + 1)
+      throw new AdmissionError(
+        'history',
+        file,
+        '/sequence',
+        `${out.length + 1} (records are numbered from 1 without gaps)`,
+        describe(record.sequence),
+      );
+    if (record.old.lock_digest === record.new.lock_digest)
+      throw new AdmissionError(
+        'history',
+        file,
+        '/new/lock_digest',
+        'a digest other than the old one (a record is written only when the lock changes)',
+        record.new.lock_digest,
+      );
     if (previous) {
       if (record.old.lock_digest !== previous.new.lock_digest || !sameFiles(record.old.files, previous.new.files)) {
-        throw new AdmissionError('history', file, '/old', `the revision the record before it ended at (lock digest ${previous.new.lock_digest})`, `lock digest ${record.old.lock_digest}`);
+        throw new AdmissionError(
+          'history',
+          file,
+          '/old',
+          `the revision the record before it ended at (lock digest ${previous.new.lock_digest})`,
+          `lock digest ${record.old.lock_digest}`,
+        );
       }
-      if (record.date < previous.date) throw new AdmissionError('history', file, '/date', `a date no earlier than ${previous.date}, the record before it`, record.date);
+      if (record.date < previous.date)
+        throw new AdmissionError(
+          'history',
+          file,
+          '/date',
+          `a date no earlier than ${previous.date}, the record before it`,
+          record.date,
+        );
     }
     for (const [i, c] of record.changes.entries()) {
       const sha = (side: ChangeRecord['old']) => side.files.find((f) => f.path === c.file)?.sha256;
-      if (sha(record.old) === sha(record.new)) throw new AdmissionError('history', file, `/changes/${i}/file`, `a file whose bytes changed in this record`, `${c.file}, whose sha256 is the same on both sides`);
+      if (sha(record.old) === sha(record.new))
+        throw new AdmissionError(
+          'history',
+          file,
+          `/changes/${i}/file`,
+          `a file whose bytes changed in this record`,
+          `${c.file}, whose sha256 is the same on both sides`,
+        );
     }
     out.push({ file, record, sha256: sha256Hex(bytes) });
   }
@@ -119,7 +191,9 @@ function readChain(lockPath: string, lock: Lock): (AdmittedRecord & { readonly s
   if (newest) {
     const digest = lockDigest(lock);
     const lockFiles = newest.record.new.files.map((f) => lock.files.find((g) => g.path === f.path));
-    const matches = newest.record.new.files.every((f, i) => lockFiles[i]?.commit === f.commit && lockFiles[i]?.sha256 === f.sha256);
+    const matches = newest.record.new.files.every(
+      (f, i) => lockFiles[i]?.commit === f.commit && lockFiles[i]?.sha256 === f.sha256,
+    );
     if (newest.record.new.lock_digest !== digest || !matches) {
       throw new AdmissionError(
         'history',
@@ -150,4 +224,5 @@ export function serialiseRecord(record: ChangeRecord): string {
 
 export const commitStaged = ({ staged, target }: { staged: string; target: string }) => renameSync(staged, target);
 
-const RECORD_COMMENT = 'Written by `npm run artifacts -- --from <dir> --update-lock` when it accepted a new audit revision; committed with the lock. Strings are recorded by the SHA-256 of their UTF-8 bytes, never by their text.';
+const RECORD_COMMENT =
+  'Written by `npm run artifacts -- --from <dir> --update-lock` when it accepted a new audit revision; committed with the lock. Strings are recorded by the SHA-256 of their UTF-8 bytes, never by their text.';

@@ -23,13 +23,20 @@ export type DownloadProofs = ReadonlyMap<string, Fetched>;
 export const proofKey = (path: string, commit: string) => `${path}@${commit}`;
 
 function git(dir: string, args: readonly string[]): string | undefined {
-  const r = spawnSync('git', ['-C', dir, '-c', 'core.fsmonitor=false', ...args], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' } });
+  const r = spawnSync('git', ['-C', dir, '-c', 'core.fsmonitor=false', ...args], {
+    encoding: 'utf8',
+    timeout: 20_000,
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
+  });
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
 /** `owner/name` of a GitHub remote URL (https, ssh or scp-like), lower-cased, or undefined. */
 export function githubRepositoryOf(url: string): string | undefined {
-  const m = /^(?:https:\/\/github\.com\/|ssh:\/\/git@github\.com\/|git@github\.com:)([A-Za-z0-9-]+\/[A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(url.trim());
+  const m =
+    /^(?:https:\/\/github\.com\/|ssh:\/\/git@github\.com\/|git@github\.com:)([A-Za-z0-9-]+\/[A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(
+      url.trim(),
+    );
   return m?.[1]?.toLowerCase();
 }
 
@@ -38,11 +45,13 @@ export function gitProof(dir: string, repository: string, commit: string, path: 
   if (!isGitWorkTree(dir)) return { proven: false, why: `${dir} is not a git work tree git will read` };
   const origin = git(dir, ['remote', 'get-url', 'origin']);
   if (origin === undefined) return { proven: false, why: `the checkout ${dir} has no origin remote` };
-  if (githubRepositoryOf(origin) !== repository.toLowerCase()) return { proven: false, why: `the checkout's origin is ${origin}, not github.com/${repository}` };
+  if (githubRepositoryOf(origin) !== repository.toLowerCase())
+    return { proven: false, why: `the checkout's origin is ${origin}, not github.com/${repository}` };
   if (!git(dir, ['for-each-ref', '--contains', commit, '--format=%(refname)', 'refs/remotes/origin/'])) {
     return { proven: false, why: `commit ${commit} is on no branch fetched from origin in ${dir}` };
   }
-  if (commitHolds(dir, commit, path, bytes) !== true) return { proven: false, why: `commit ${commit} holds other bytes at ${path}, or none` };
+  if (commitHolds(dir, commit, path, bytes) !== true)
+    return { proven: false, why: `commit ${commit} holds other bytes at ${path}, or none` };
   return { proven: true, by: `git: ${commit} fetched from github.com/${repository} holds these bytes` };
 }
 
@@ -51,12 +60,23 @@ export function downloadProof(proofs: DownloadProofs, commit: string, path: stri
   const got = proofs.get(proofKey(path, commit));
   if (got === undefined) return { proven: false, why: `no download of ${path} at ${commit} was made` };
   if ('failed' in got) return { proven: false, why: `the download of ${path} at ${commit} failed (${got.failed})` };
-  if (got.sha256 !== sha256Hex(bytes)) return { proven: false, why: `the repository holds other bytes at ${path} in commit ${commit} (SHA-256 ${got.sha256})` };
+  if (got.sha256 !== sha256Hex(bytes))
+    return {
+      proven: false,
+      why: `the repository holds other bytes at ${path} in commit ${commit} (SHA-256 ${got.sha256})`,
+    };
   return { proven: true, by: `download: the repository serves these bytes at ${commit}` };
 }
 
 /** Either proof; when neither holds, why each failed. */
-export function proveCredit(dir: string, repository: string, commit: string, path: string, bytes: Uint8Array, proofs: DownloadProofs): Proof {
+export function proveCredit(
+  dir: string,
+  repository: string,
+  commit: string,
+  path: string,
+  bytes: Uint8Array,
+  proofs: DownloadProofs,
+): Proof {
   const byDownload = downloadProof(proofs, commit, path, bytes);
   if (byDownload.proven) return byDownload;
   const byGit = gitProof(dir, repository, commit, path, bytes);

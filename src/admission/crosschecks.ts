@@ -30,7 +30,13 @@ export function resultsOf(a: Artifacts): readonly (readonly [ArtifactPath, Resul
   return RESULTS_FILES.map((p) => [p, artifactAt(a, p) as ResultsArtifact] as const);
 }
 
-function sameKeys(file: ArtifactPath, pointer: string, found: readonly string[], expected: readonly string[], of: string) {
+function sameKeys(
+  file: ArtifactPath,
+  pointer: string,
+  found: readonly string[],
+  expected: readonly string[],
+  of: string,
+) {
   const a = [...found].sort().join(', ');
   const b = [...expected].sort().join(', ');
   if (a !== b) throw new AdmissionError('totals', file, pointer, `the splits ${b} (${of})`, `the splits ${a}`);
@@ -44,18 +50,42 @@ function equal(check: CheckId, file: ArtifactPath, pointer: string, found: numbe
 function checkPins(a: Artifacts, lock: Lock): CheckReport {
   const commit = lock.pins.pinned_commit;
   if (a.index.pinned_commit !== commit) {
-    throw new AdmissionError('pins', 'index/spans.json', '/pinned_commit', `${commit} (the lock's TRAIL commit)`, a.index.pinned_commit);
+    throw new AdmissionError(
+      'pins',
+      'index/spans.json',
+      '/pinned_commit',
+      `${commit} (the lock's TRAIL commit)`,
+      a.index.pinned_commit,
+    );
   }
   for (const [file, r] of resultsOf(a)) {
     if (r.pinned_commit !== commit) {
-      throw new AdmissionError('pins', file, '/pinned_commit', `${commit} (the lock's TRAIL commit, as every other artifact)`, r.pinned_commit);
+      throw new AdmissionError(
+        'pins',
+        file,
+        '/pinned_commit',
+        `${commit} (the lock's TRAIL commit, as every other artifact)`,
+        r.pinned_commit,
+      );
     }
     if (r.scorer_sha256 !== lock.pins.scorer_sha256) {
-      throw new AdmissionError('pins', file, '/scorer_sha256', `${lock.pins.scorer_sha256} (the lock's scorer digest)`, r.scorer_sha256);
+      throw new AdmissionError(
+        'pins',
+        file,
+        '/scorer_sha256',
+        `${lock.pins.scorer_sha256} (the lock's scorer digest)`,
+        r.scorer_sha256,
+      );
     }
   }
   if (a.datacheck.corpus.sha256 !== lock.pins.corpus_sha256) {
-    throw new AdmissionError('pins', 'results/datacheck.json', '/corpus/sha256', `${lock.pins.corpus_sha256} (the lock's corpus digest)`, a.datacheck.corpus.sha256);
+    throw new AdmissionError(
+      'pins',
+      'results/datacheck.json',
+      '/corpus/sha256',
+      `${lock.pins.corpus_sha256} (the lock's corpus digest)`,
+      a.datacheck.corpus.sha256,
+    );
   }
   return {
     id: 'pins',
@@ -71,12 +101,24 @@ function checkPins(a: Artifacts, lock: Lock): CheckReport {
 function checkIndex(a: Artifacts, lock: Lock): CheckReport {
   const digest = indexDigest(a.index.splits as JsonValue);
   if (digest !== lock.pins.index_sha256) {
-    throw new AdmissionError('index', 'index/spans.json', '/splits', `index digest ${lock.pins.index_sha256} (the lock's)`, `index digest ${digest}, recomputed from /splits`);
+    throw new AdmissionError(
+      'index',
+      'index/spans.json',
+      '/splits',
+      `index digest ${lock.pins.index_sha256} (the lock's)`,
+      `index digest ${digest}, recomputed from /splits`,
+    );
   }
   for (const file of INDEX_FED) {
     const recorded = (artifactAt(a, file) as { index_sha256: string }).index_sha256;
     if (recorded !== digest) {
-      throw new AdmissionError('index', file, '/index_sha256', `${digest} (recomputed from index/spans.json)`, `${recorded}: it was produced against another span index`);
+      throw new AdmissionError(
+        'index',
+        file,
+        '/index_sha256',
+        `${digest} (recomputed from index/spans.json)`,
+        `${recorded}: it was produced against another span index`,
+      );
     }
   }
   const splits = Object.keys(a.index.splits);
@@ -91,7 +133,14 @@ function checkIndex(a: Artifacts, lock: Lock): CheckReport {
     };
     const summary = a.index.summary[split]!;
     for (const key of ['traces', 'spans', 'distinct_spans'] as const) {
-      equal('index', 'index/spans.json', toPointer(['summary', split, key]), summary[key], counted[key], `counted from /splits/${split}`);
+      equal(
+        'index',
+        'index/spans.json',
+        toPointer(['summary', split, key]),
+        summary[key],
+        counted[key],
+        `counted from /splits/${split}`,
+      );
     }
   }
   return {
@@ -112,11 +161,23 @@ export function decideProperties(a: Artifacts): DecidedProperty[] {
     for (const [name, p] of Object.entries(r.properties)) {
       const pointer = toPointer(['properties', name]);
       if (!isPropertyName(name)) {
-        throw new AdmissionError('properties', file, pointer, 'a property among P1 to P9', `an unknown property ${name}`);
+        throw new AdmissionError(
+          'properties',
+          file,
+          pointer,
+          'a property among P1 to P9',
+          `an unknown property ${name}`,
+        );
       }
       const first = seen.get(name);
       if (first) {
-        throw new AdmissionError('properties', file, pointer, `${name} decided once (it is already decided in ${first})`, `${name} decided a second time`);
+        throw new AdmissionError(
+          'properties',
+          file,
+          pointer,
+          `${name} decided once (it is already decided in ${first})`,
+          `${name} decided a second time`,
+        );
       }
       seen.set(name, file);
       decided.push({ ...p, name, file });
@@ -124,7 +185,13 @@ export function decideProperties(a: Artifacts): DecidedProperty[] {
   }
   for (const name of PROPERTY_NAMES) {
     if (!seen.has(name)) {
-      throw new AdmissionError('properties', RESULTS_FILES.join(', '), toPointer(['properties', name]), `${name} decided by one of these files`, 'no file decides it');
+      throw new AdmissionError(
+        'properties',
+        RESULTS_FILES.join(', '),
+        toPointer(['properties', name]),
+        `${name} decided by one of these files`,
+        'no file decides it',
+      );
     }
   }
   return decided.sort((x, y) => PROPERTY_NAMES.indexOf(x.name) - PROPERTY_NAMES.indexOf(y.name));
@@ -146,17 +213,49 @@ function checkTotals(a: Artifacts): CheckReport {
     const s = a.adversarial.splits[split]!;
     const at = (...rest: (string | number)[]) => toPointer(['splits', split, ...rest]);
     if (s.gold_files_scored > s.gold_files) {
-      throw new AdmissionError('totals', adv, at('gold_files_scored'), `at most gold_files (${s.gold_files})`, `${s.gold_files_scored}`);
+      throw new AdmissionError(
+        'totals',
+        adv,
+        at('gold_files_scored'),
+        `at most gold_files (${s.gold_files})`,
+        `${s.gold_files_scored}`,
+      );
     }
     if (s.traces_with_gold_errors > s.gold_files_scored) {
-      throw new AdmissionError('totals', adv, at('traces_with_gold_errors'), `at most gold_files_scored (${s.gold_files_scored})`, `${s.traces_with_gold_errors}`);
+      throw new AdmissionError(
+        'totals',
+        adv,
+        at('traces_with_gold_errors'),
+        `at most gold_files_scored (${s.gold_files_scored})`,
+        `${s.traces_with_gold_errors}`,
+      );
     }
-    equal('totals', adv, at('gold_files'), s.gold_files, s.gold_files_scored + s.walked_past.length, 'the files scored plus the files walked past');
-    equal('totals', dc, toPointer(['splits', split, 'here', 'errors']), a.datacheck.splits[split]!.here.errors, s.gold_errors, `gold_errors of ${split} in ${adv}`);
+    equal(
+      'totals',
+      adv,
+      at('gold_files'),
+      s.gold_files,
+      s.gold_files_scored + s.walked_past.length,
+      'the files scored plus the files walked past',
+    );
+    equal(
+      'totals',
+      dc,
+      toPointer(['splits', split, 'here', 'errors']),
+      a.datacheck.splits[split]!.here.errors,
+      s.gold_errors,
+      `gold_errors of ${split} in ${adv}`,
+    );
     for (const [name, row] of Object.entries(s.predictors)) {
       for (const metric of ['joint_accuracy', 'location_accuracy'] as const) {
         if (row[metric] > s.reachable_ceiling) {
-          throw new AdmissionError('totals', adv, at('predictors', name, metric), `at most the reachable ceiling ${s.reachable_ceiling}`, `${row[metric]}`);
+          throw new AdmissionError(
+            'totals',
+            adv,
+            at('predictors', name, metric),
+            `at most the reachable ceiling ${s.reachable_ceiling}`,
+            `${row[metric]}`,
+          );
         }
       }
     }
@@ -166,14 +265,56 @@ function checkTotals(a: Artifacts): CheckReport {
   }
   const g = a.datacheck.gold_files;
   equal('totals', dc, '/gold_files/on_disk', g.on_disk, files, `the sum of gold_files across the splits of ${adv}`);
-  equal('totals', dc, '/gold_files/parsed', g.parsed, scored, `the sum of gold_files_scored across the splits of ${adv}`);
-  equal('totals', dc, '/gold_files/on_disk', g.on_disk, g.parsed + a.datacheck.unreadable.length, 'the files parsed plus the unreadable ones');
-  equal('totals', dc, '/vocabulary/errors', a.datacheck.vocabulary.errors, errors, `the sum of gold_errors across the splits of ${adv}`);
-  equal('totals', 'results/pairing.json', '/on_the_real_gold/gold_errors', a.pairing.on_the_real_gold.gold_errors, errors, `the sum of gold_errors across the splits of ${adv}`);
+  equal(
+    'totals',
+    dc,
+    '/gold_files/parsed',
+    g.parsed,
+    scored,
+    `the sum of gold_files_scored across the splits of ${adv}`,
+  );
+  equal(
+    'totals',
+    dc,
+    '/gold_files/on_disk',
+    g.on_disk,
+    g.parsed + a.datacheck.unreadable.length,
+    'the files parsed plus the unreadable ones',
+  );
+  equal(
+    'totals',
+    dc,
+    '/vocabulary/errors',
+    a.datacheck.vocabulary.errors,
+    errors,
+    `the sum of gold_errors across the splits of ${adv}`,
+  );
+  equal(
+    'totals',
+    'results/pairing.json',
+    '/on_the_real_gold/gold_errors',
+    a.pairing.on_the_real_gold.gold_errors,
+    errors,
+    `the sum of gold_errors across the splits of ${adv}`,
+  );
   a.catf1.rows.forEach((row, i) => {
     const s = a.adversarial.splits[row.split];
-    if (!s) throw new AdmissionError('totals', 'results/catf1.json', toPointer(['rows', i, 'split']), `one of the splits ${splits.join(', ')}`, JSON.stringify(row.split));
-    equal('totals', 'results/catf1.json', toPointer(['rows', i, 'files_scored']), row.files_scored, s.gold_files_scored, `gold_files_scored of ${row.split} in ${adv}`);
+    if (!s)
+      throw new AdmissionError(
+        'totals',
+        'results/catf1.json',
+        toPointer(['rows', i, 'split']),
+        `one of the splits ${splits.join(', ')}`,
+        JSON.stringify(row.split),
+      );
+    equal(
+      'totals',
+      'results/catf1.json',
+      toPointer(['rows', i, 'files_scored']),
+      row.files_scored,
+      s.gold_files_scored,
+      `gold_files_scored of ${row.split} in ${adv}`,
+    );
   });
   return {
     id: 'totals',

@@ -22,7 +22,15 @@ function sortedKeys(value: { readonly [key: string]: unknown }): string[] {
   return keys.sort();
 }
 
-const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+const SHORT_ESCAPES: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
 // Printable ASCII other than the quote and the backslash: written as is, so such a string needs no per-character pass.
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
@@ -55,7 +63,8 @@ export function pythonCanonicalJson(value: JsonValue): string {
     else if (v === false) out += 'false';
     else if (typeof v === 'string') out += pythonJsonString(v);
     else if (typeof v === 'number') {
-      if (!Number.isSafeInteger(v)) throw new TypeError(`canonical JSON of a non-integer number (${v}) is not supported`);
+      if (!Number.isSafeInteger(v))
+        throw new TypeError(`canonical JSON of a non-integer number (${v}) is not supported`);
       out += String(v);
     } else if (Array.isArray(v)) {
       out += '[';

@@ -57,4 +57,3 @@ export function describe(value: unknown): string {
   const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
   return `${text} (${kind})`;
 }
-

@@ -11,7 +11,6 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, stat
 import { isAbsolute, relative } from 'node:path';
 import { MAX_ARTIFACT_BYTES } from './schemas.ts';
 
-
 /** Why a path could not be read as a file: `found` completes "expected a regular file; found ...". */
 export class FileRefusal extends Error {
   readonly found: string;
@@ -34,7 +33,8 @@ function kind(st: Stats): string | undefined {
 function errorFound(e: unknown, what: string): FileRefusal {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return new FileRefusal(`no such file (${what})`);
-  if (code === 'EACCES' || code === 'EPERM') return new FileRefusal(`a file that cannot be read: permission denied (${what})`);
+  if (code === 'EACCES' || code === 'EPERM')
+    return new FileRefusal(`a file that cannot be read: permission denied (${what})`);
   if (code === 'ELOOP') return new FileRefusal(`a symbolic link loop or a link swapped in while reading (${what})`);
   return new FileRefusal(`a file that cannot be read: ${code ?? String(e)} (${what})`);
 }
@@ -76,7 +76,8 @@ export function readRegularFile(full: string, options: { within?: string; maxByt
   }
   const notFile = kind(st);
   if (notFile) throw new FileRefusal(`${notFile} at ${full}`);
-  if (st.size > maxBytes) throw new FileRefusal(`${st.size} bytes at ${full}, over the limit of ${maxBytes} bytes per file`);
+  if (st.size > maxBytes)
+    throw new FileRefusal(`${st.size} bytes at ${full}, over the limit of ${maxBytes} bytes per file`);
 
   let fd: number;
   try {

@@ -50,7 +50,11 @@ export function commitHolding(dir: string, path: string, bytes: Uint8Array): Com
   const last = git(dir, ['log', '-1', '--format=%H', 'HEAD', '--', `./${path}`]);
   const head = git(dir, ['rev-parse', '--verify', 'HEAD^{commit}']);
   for (const candidate of [last, head]) {
-    if (candidate && /^[0-9a-f]{40}$/.test(candidate) && git(dir, ['rev-parse', '--verify', '--quiet', `${candidate}:./${path}`]) === blob) {
+    if (
+      candidate &&
+      /^[0-9a-f]{40}$/.test(candidate) &&
+      git(dir, ['rev-parse', '--verify', '--quiet', `${candidate}:./${path}`]) === blob
+    ) {
       return { commit: candidate };
     }
   }

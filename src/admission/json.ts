@@ -159,7 +159,16 @@ function parseLocated(text: string): JsonValue {
       if (c < 0x20) fail('no raw control character inside a string');
       if (c === 0x5c) {
         const e = text[pos + 1];
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        const simple: Record<string, string> = {
+          '"': '"',
+          '\\': '\\',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+          n: '\n',
+          r: '\r',
+          t: '\t',
+        };
         if (e !== undefined && e in simple) {
           out += simple[e];
           pos += 2;
@@ -179,7 +188,8 @@ function parseLocated(text: string): JsonValue {
   const parseValue = (): JsonValue => {
     skip();
     const c = text[pos];
-    if ((c === '{' || c === '[') && ++depth > MAX_JSON_DEPTH) fail(`at most ${MAX_JSON_DEPTH} levels of nested objects and arrays`);
+    if ((c === '{' || c === '[') && ++depth > MAX_JSON_DEPTH)
+      fail(`at most ${MAX_JSON_DEPTH} levels of nested objects and arrays`);
     if (c === '{') {
       pos++;
       // No prototype: no key name can reach Object.prototype or set one.
@@ -192,12 +202,16 @@ function parseLocated(text: string): JsonValue {
       }
       for (;;) {
         skip();
-        if (text[pos] !== '"') fail(text[pos] === '}' ? 'another key (a trailing comma is not JSON)' : 'a double-quoted key');
+        if (text[pos] !== '"')
+          fail(text[pos] === '}' ? 'another key (a trailing comma is not JSON)' : 'a double-quoted key');
         const keyAt = pos;
         const key = parseString();
         if (key === '__proto__') {
           path.push(key);
-          fail('a key other than "__proto__" (no artifact field has that name, and a validated object could not keep it)', keyAt);
+          fail(
+            'a key other than "__proto__" (no artifact field has that name, and a validated object could not keep it)',
+            keyAt,
+          );
         }
         if (Object.hasOwn(obj, key)) {
           path.push(key);
@@ -251,9 +265,9 @@ function parseLocated(text: string): JsonValue {
       }
     }
     if (c === '"') return parseString();
-    if (text.startsWith('true', pos)) return (pos += 4), true;
-    if (text.startsWith('false', pos)) return (pos += 5), false;
-    if (text.startsWith('null', pos)) return (pos += 4), null;
+    if (text.startsWith('true', pos)) return ((pos += 4), true);
+    if (text.startsWith('false', pos)) return ((pos += 5), false);
+    if (text.startsWith('null', pos)) return ((pos += 4), null);
     NUMBER.lastIndex = pos;
     const m = NUMBER.exec(text);
     if (m) {

@@ -8,7 +8,16 @@ import { sha256Hex } from './digest.ts';
 import type { JsonValue } from './json.ts';
 import { lockDigest } from './lock-digest.ts';
 import { toPointer, type PathSegment } from './pointer.ts';
-import { ARTIFACT_PATHS, VERDICTS, type ArtifactPath, type ChangeRecord, type LeafChange, type LeafValue, type Lock, type Verdict } from './schemas.ts';
+import {
+  ARTIFACT_PATHS,
+  VERDICTS,
+  type ArtifactPath,
+  type ChangeRecord,
+  type LeafChange,
+  type LeafValue,
+  type Lock,
+  type Verdict,
+} from './schemas.ts';
 
 const VERDICT_AT = /^\/properties\/[^/]+\/verdict$/;
 
@@ -29,7 +38,11 @@ export function leafValue(pointer: string, v: JsonValue): LeafValue {
 export function leaves(doc: JsonValue): Map<string, LeafValue> {
   const out = new Map<string, LeafValue>();
   const walk = (v: JsonValue, path: PathSegment[]) => {
-    const entries: [PathSegment, JsonValue][] = Array.isArray(v) ? v.map((x, i) => [i, x]) : v !== null && typeof v === 'object' ? Object.entries(v) : [];
+    const entries: [PathSegment, JsonValue][] = Array.isArray(v)
+      ? v.map((x, i) => [i, x])
+      : v !== null && typeof v === 'object'
+        ? Object.entries(v)
+        : [];
     if (entries.length === 0) {
       const pointer = toPointer(path);
       out.set(pointer, leafValue(pointer, v));

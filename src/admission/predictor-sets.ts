@@ -15,7 +15,13 @@ export function checkPredictorSets(adversarial: Adversarial): void {
     for (const name of all) {
       if (Object.hasOwn(s.predictors, name)) continue;
       const having = splits.filter(([, t]) => Object.hasOwn(t.predictors, name)).map(([n]) => n);
-      throw new AdmissionError('totals', 'results/adversarial.json', toPointer(['splits', split, 'predictors', name]), `the same predictors on every split (${having.join(', ')} name ${JSON.stringify(name)})`, `no predictor ${JSON.stringify(name)} on ${split}`);
+      throw new AdmissionError(
+        'totals',
+        'results/adversarial.json',
+        toPointer(['splits', split, 'predictors', name]),
+        `the same predictors on every split (${having.join(', ')} name ${JSON.stringify(name)})`,
+        `no predictor ${JSON.stringify(name)} on ${split}`,
+      );
     }
   }
 }

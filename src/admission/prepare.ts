@@ -32,8 +32,17 @@ export async function prepareArtifacts(env: NodeJS.ProcessEnv = process.env): Pr
   } catch (e) {
     if (!(e instanceof AdmissionError) || e.check !== 'presence') throw e;
     // Say which sources were tried: the download was the last one left, or the one asked for.
-    const tried = named === '' ? 'the download AUDIT_ARTIFACTS= (empty) asks for' : `a copy at ${auditCopy()} (not there; AUDIT_ARTIFACTS names another) or the download`;
-    throw new AdmissionError('presence', e.file, e.pointer, `the artifacts from ${tried}`, `${e.found}, from ${e.expected.replace(/^a download from /, '')}`);
+    const tried =
+      named === ''
+        ? 'the download AUDIT_ARTIFACTS= (empty) asks for'
+        : `a copy at ${auditCopy()} (not there; AUDIT_ARTIFACTS names another) or the download`;
+    throw new AdmissionError(
+      'presence',
+      e.file,
+      e.pointer,
+      `the artifacts from ${tried}`,
+      `${e.found}, from ${e.expected.replace(/^a download from /, '')}`,
+    );
   }
   return [...done, 'downloaded at their locked commits'];
 }

@@ -20,7 +20,8 @@ export function readLocked(root: string, entry: LockFile): FileBytes {
     bytes = readRegularFile(full, { within: root, maxBytes: Math.max(entry.bytes, 1) });
   } catch (e) {
     if (!(e instanceof FileRefusal)) throw e;
-    if (e.found.includes('over the limit')) throw new AdmissionError('digest', entry.path, '', `${entry.bytes} bytes, as locked`, e.found);
+    if (e.found.includes('over the limit'))
+      throw new AdmissionError('digest', entry.path, '', `${entry.bytes} bytes, as locked`, e.found);
     throw new AdmissionError('presence', entry.path, '', `a regular file at ${full}`, e.found);
   }
   if (bytes.length !== entry.bytes) {
@@ -39,7 +40,13 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** Decodes and parses one file as strict JSON (check 2, first half). */
 export function parseArtifact(file: string, bytes: Uint8Array): JsonValue {
   if (bytes.length > MAX_ARTIFACT_BYTES) {
-    throw new AdmissionError('size', file, '', `at most ${MAX_ARTIFACT_BYTES} bytes per artifact`, `${bytes.length} bytes`);
+    throw new AdmissionError(
+      'size',
+      file,
+      '',
+      `at most ${MAX_ARTIFACT_BYTES} bytes per artifact`,
+      `${bytes.length} bytes`,
+    );
   }
   let text: string;
   try {

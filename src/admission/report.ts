@@ -42,7 +42,9 @@ export function reportRefusal(e: unknown): number {
 export function summarise(audit: Pick<Admitted, 'files' | 'pins' | 'checks'>): string {
   const lines = [
     `admitted ${audit.files.length} artifacts at TRAIL commit ${audit.pins.pinned_commit}`,
-    ...audit.checks.map((c) => `  ok ${c.id.padEnd(10)} ${c.title} (${c.facts.map((f) => `${f.value} ${f.label}`).join('; ')})`),
+    ...audit.checks.map(
+      (c) => `  ok ${c.id.padEnd(10)} ${c.title} (${c.facts.map((f) => `${f.value} ${f.label}`).join('; ')})`,
+    ),
   ];
   return lines.join('\n');
 }

@@ -87,7 +87,13 @@ export const Datacheck = z.strictObject({
   corpus: z.strictObject({ sha256: Sha256, files: Count, bytes: Count }),
   gold_files: z.strictObject({ on_disk: Count, parsed: Count }),
   unreadable: z.array(
-    z.strictObject({ split: Text, trace: TraceId, line: Count, column: Count, character: z.string().check(z.length(1)) }),
+    z.strictObject({
+      split: Text,
+      trace: TraceId,
+      line: Count,
+      column: Count,
+      character: z.string().check(z.length(1)),
+    }),
   ),
   vocabulary: z.strictObject({
     labels: Count,
@@ -116,10 +122,7 @@ export const Normaliser = z.strictObject({
   shortest_label_squashed: Count,
   substrings_enumerated: Count,
   labels_reached: Count,
-  shortest_reaching: z.record(
-    Text,
-    z.strictObject({ length: Count, strings: z.array(NonEmpty), reaching: Count }),
-  ),
+  shortest_reaching: z.record(Text, z.strictObject({ length: Count, strings: z.array(NonEmpty), reaching: Count })),
   quoted_in_the_spec: z.record(NonEmpty, Text),
   whitespace_only: Text,
   gold_drift: z.array(
@@ -154,7 +157,12 @@ export const Normaliser = z.strictObject({
 export type Normaliser = z.infer<typeof Normaliser>;
 
 // ---- catf1.json --------------------------------------------------------------
-export const CategoryScores = z.strictObject({ precision: Score, recall: Score, f1: Score, support: z.number().check(z.nonnegative()) });
+export const CategoryScores = z.strictObject({
+  precision: Score,
+  recall: Score,
+  f1: Score,
+  support: z.number().check(z.nonnegative()),
+});
 export const Catf1Row = z.strictObject({
   split: Text,
   predictor: Text,
@@ -239,7 +247,12 @@ export const RESULTS_FILES: readonly ArtifactPath[] = [...INDEX_FED, 'results/pa
 /** GitHub's form of `owner/name`: owner of letters, digits and single inner hyphens; name of letters, digits, '.', '_', '-', never '.' or '..'. */
 export const Repository = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/, 'owner/name, as GitHub spells a repository (no host, no "..")'));
+  .check(
+    z.regex(
+      /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.\.?$)[A-Za-z0-9._-]{1,100}$/,
+      'owner/name, as GitHub spells a repository (no host, no "..")',
+    ),
+  );
 /** A path inside a repository: relative, '/'-separated segments of letters, digits, '.', '_', '-', none of them '.' or '..'. */
 export const RepositoryPath = z.string().check(
   z.maxLength(400),
@@ -307,17 +320,18 @@ export const LeafChange = z.strictObject({
 export type LeafChange = z.infer<typeof LeafChange>;
 const RecordSide = z.strictObject({
   lock_digest: Sha256,
-  files: z
-    .array(z.strictObject({ path: LockFile.shape.path, commit: Commit, sha256: Sha256 }))
-    .check(
-      z.length(ARTIFACT_PATHS.length),
-      z.refine((files) => new Set(files.map((f) => f.path)).size === files.length, 'each of the six paths once'),
-    ),
+  files: z.array(z.strictObject({ path: LockFile.shape.path, commit: Commit, sha256: Sha256 })).check(
+    z.length(ARTIFACT_PATHS.length),
+    z.refine((files) => new Set(files.map((f) => f.path)).size === files.length, 'each of the six paths once'),
+  ),
 });
 /** A UTC timestamp to the second that names a real moment: 2026-02-30T00:00:00Z is refused. */
 const RecordDate = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, 'a UTC timestamp YYYY-MM-DDTHH:MM:SSZ'),
-  z.refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().replace(/\.000Z$/, 'Z') === d, 'a real date and time'),
+  z.refine(
+    (d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().replace(/\.000Z$/, 'Z') === d,
+    'a real date and time',
+  ),
 );
 export const ChangeRecord = z.strictObject({
   $comment: z.optional(z.string()),

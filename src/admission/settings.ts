@@ -20,7 +20,11 @@ export function downloadBase(env: NodeJS.ProcessEnv = process.env): string {
   }
   const insecure = env['AUDIT_DOWNLOAD_INSECURE'] === '1';
   if (url.protocol !== 'https:' && !(insecure && url.protocol === 'http:')) {
-    throw new SettingError(name, 'an https:// URL (plain http:// only with AUDIT_DOWNLOAD_INSECURE=1)', JSON.stringify(raw));
+    throw new SettingError(
+      name,
+      'an https:// URL (plain http:// only with AUDIT_DOWNLOAD_INSECURE=1)',
+      JSON.stringify(raw),
+    );
   }
   if (url.username || url.password || url.search || url.hash) {
     throw new SettingError(name, 'a URL without credentials, query or fragment', JSON.stringify(raw));

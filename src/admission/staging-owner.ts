@@ -58,7 +58,9 @@ export function ownerAlive(dir: string, pidFromName: number): boolean {
   let pid = pidFromName;
   let start: string | null = null;
   try {
-    const stamp = JSON.parse(new TextDecoder().decode(readRegularFile(join(dir, OWNER), { within: dir, maxBytes: 200 }))) as { pid?: unknown; start?: unknown };
+    const stamp = JSON.parse(
+      new TextDecoder().decode(readRegularFile(join(dir, OWNER), { within: dir, maxBytes: 200 })),
+    ) as { pid?: unknown; start?: unknown };
     if (typeof stamp.pid === 'number') pid = stamp.pid;
     if (typeof stamp.start === 'string') start = stamp.start;
   } catch {

@@ -24,7 +24,18 @@
  * Anything else (a lock in place that is neither, a file that is not a regular file) is
  * refused, naming the folder and how to clear it, and nothing is moved.
  */
-import { closeSync, copyFileSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { HISTORY_DIR, historyDir } from './paths.ts';
 import { sha256Hex } from './digest.ts';
@@ -70,23 +81,35 @@ function regularBytes(path: string, within: string): Uint8Array | undefined {
 /** The lock in place and its digest, or a refusal naming the staging folder. */
 function lockInPlace(lockPath: string, dir: string): { lock: Lock; digest: string } {
   try {
-    const lock = parseStrictJson(new TextDecoder().decode(readRegularFile(lockPath, { maxBytes: MAX_LOCK_BYTES }))) as unknown as Lock;
+    const lock = parseStrictJson(
+      new TextDecoder().decode(readRegularFile(lockPath, { maxBytes: MAX_LOCK_BYTES })),
+    ) as unknown as Lock;
     return { lock, digest: lockDigest(lock) };
   } catch (e) {
-    throw new AdmissionError('staging', dir, '', `a readable lock at ${lockPath} to check the staged files against`, e instanceof Error ? e.message : String(e));
+    throw new AdmissionError(
+      'staging',
+      dir,
+      '',
+      `a readable lock at ${lockPath} to check the staged files against`,
+      e instanceof Error ? e.message : String(e),
+    );
   }
 }
 
 /** True when `bytes` are what `lock` admits for `path`. */
 const admits = (lock: Lock, path: ArtifactPath, bytes: Uint8Array | undefined) => {
   const entry = Array.isArray(lock.files) ? lock.files.find((f) => f.path === path) : undefined;
-  return bytes !== undefined && entry !== undefined && entry.bytes === bytes.length && entry.sha256 === sha256Hex(bytes);
+  return (
+    bytes !== undefined && entry !== undefined && entry.bytes === bytes.length && entry.sha256 === sha256Hex(bytes)
+  );
 };
 
 /** The record names in the history, newest last. */
 function recordNames(lockPath: string): string[] {
   try {
-    return readdirSync(historyDir(lockPath)).filter((n) => RECORD_NAME.test(n)).sort();
+    return readdirSync(historyDir(lockPath))
+      .filter((n) => RECORD_NAME.test(n))
+      .sort();
   } catch {
     return [];
   }
@@ -94,7 +117,14 @@ function recordNames(lockPath: string): string[] {
 
 /** Settles one staging folder whose run is gone; returns what was done. */
 function settle(dir: string, root: string, lockPath: string): string {
-  if (!lstatSync(dir).isDirectory()) throw new AdmissionError('staging', dir, '', 'a staging folder', 'something that is not a folder (a link or a file)');
+  if (!lstatSync(dir).isDirectory())
+    throw new AdmissionError(
+      'staging',
+      dir,
+      '',
+      'a staging folder',
+      'something that is not a folder (a link or a file)',
+    );
   if (!existsEntry(join(dir, MANIFEST))) {
     rmSync(dir, { recursive: true, force: true });
     return `deleted unverified staging an interrupted run left in ${dir}`;
@@ -111,7 +141,8 @@ function settle(dir: string, root: string, lockPath: string): string {
     for (const p of m.files) {
       const staged = join(dir, p);
       if (!existsEntry(staged)) continue; // moved before the run was killed
-      if (!admits(lock, p, regularBytes(staged, dir))) refuse(`staged files that the lock in place admits`, `${p}, which it does not admit`);
+      if (!admits(lock, p, regularBytes(staged, dir)))
+        refuse(`staged files that the lock in place admits`, `${p}, which it does not admit`);
       ready.push(p);
     }
     for (const p of ready) move(join(dir, p), join(root, p));
@@ -123,7 +154,11 @@ function settle(dir: string, root: string, lockPath: string): string {
     rmSync(dir, { recursive: true, force: true });
     return `an interrupted swap in ${dir} had completed; deleted the folder`;
   }
-  if (digest !== m.for) refuse(`a swap staged for the lock in place (${digest}), or one whose new lock is in place`, `one staged for the lock ${m.for}, moving to ${m.lock}`);
+  if (digest !== m.for)
+    refuse(
+      `a swap staged for the lock in place (${digest}), or one whose new lock is in place`,
+      `one staged for the lock ${m.for}, moving to ${m.lock}`,
+    );
   undo(dir, root, lockPath, m, lock);
   rmSync(dir, { recursive: true, force: true });
   return `undid an interrupted swap ${dir} had begun (the lock had not moved): the artifacts are as the lock in place admits, or missing and brought in again`;
@@ -177,7 +212,13 @@ export function recoverInterrupted(root: string, lockPath: string = defaultLockP
       done.push(settle(dir, root, resolve(lockPath)));
     } catch (e) {
       if (e instanceof AdmissionError) throw e;
-      throw new AdmissionError('staging', dir, '', 'a staging folder whose files can be put in place', e instanceof Error ? e.message : String(e));
+      throw new AdmissionError(
+        'staging',
+        dir,
+        '',
+        'a staging folder whose files can be put in place',
+        e instanceof Error ? e.message : String(e),
+      );
     }
   }
   return done;
@@ -230,7 +271,12 @@ export class Staging {
     if (path) return { kind: 'artifact', path };
     if (name === LOCK_NAME && at === this.lockPath) return { kind: 'lock' };
     const record = basename(at);
-    if (RECORD_NAME.test(record) && name === `${HISTORY_DIR}/${record}` && at === join(historyDir(this.lockPath), record)) return { kind: 'record', name: record };
+    if (
+      RECORD_NAME.test(record) &&
+      name === `${HISTORY_DIR}/${record}` &&
+      at === join(historyDir(this.lockPath), record)
+    )
+      return { kind: 'record', name: record };
     throw new Error(`staging: ${target} is none of the targets a swap may replace`);
   }
 
@@ -258,8 +304,17 @@ export class Staging {
     const record = moves.find((m) => m.what.kind === 'record');
     const manifest: SwapManifest = {
       for: lockInPlace(this.lockPath, this.dir).digest,
-      lock: newLock ? lockDigest(parseStrictJson(new TextDecoder().decode(readRegularFile(newLock.staged, { within: this.dir, maxBytes: MAX_LOCK_BYTES }))) as unknown as Lock) : null,
-      record: record && record.what.kind === 'record' ? { name: record.what.name, sha256: sha256Hex(readRegularFile(record.staged, { within: this.dir })) } : null,
+      lock: newLock
+        ? lockDigest(
+            parseStrictJson(
+              new TextDecoder().decode(readRegularFile(newLock.staged, { within: this.dir, maxBytes: MAX_LOCK_BYTES })),
+            ) as unknown as Lock,
+          )
+        : null,
+      record:
+        record && record.what.kind === 'record'
+          ? { name: record.what.name, sha256: sha256Hex(readRegularFile(record.staged, { within: this.dir })) }
+          : null,
       files: moves.flatMap((m) => (m.what.kind === 'artifact' ? [m.what.path] : [])),
     };
     // What each artifact replaces is kept until the swap is complete, so a swap killed before its lock moved can be undone.

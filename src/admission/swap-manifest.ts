@@ -41,29 +41,45 @@ export function readSwapManifest(dir: string): SwapManifest {
   };
   let value: JsonValue;
   try {
-    value = parseStrictJson(new TextDecoder('utf-8', { fatal: true }).decode(readRegularFile(file, { within: dir, maxBytes: MAX_MANIFEST_BYTES })));
+    value = parseStrictJson(
+      new TextDecoder('utf-8', { fatal: true }).decode(
+        readRegularFile(file, { within: dir, maxBytes: MAX_MANIFEST_BYTES }),
+      ),
+    );
   } catch (e) {
-    if (e instanceof FileRefusal) return refuse('', `a regular file of at most ${MAX_MANIFEST_BYTES} bytes, as a verified swap writes it`, e.found);
-    if (e instanceof JsonSyntaxError || e instanceof TypeError) return refuse('', 'strict JSON, as a verified swap writes it', e.message);
+    if (e instanceof FileRefusal)
+      return refuse('', `a regular file of at most ${MAX_MANIFEST_BYTES} bytes, as a verified swap writes it`, e.found);
+    if (e instanceof JsonSyntaxError || e instanceof TypeError)
+      return refuse('', 'strict JSON, as a verified swap writes it', e.message);
     throw e;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return refuse('', 'an object with the keys for, lock, record and files', describe(value));
-  for (const key of Object.keys(value)) if (!['for', 'lock', 'record', 'files'].includes(key)) refuse(`/${key}`, 'only the keys for, lock, record and files', JSON.stringify(key));
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return refuse('', 'an object with the keys for, lock, record and files', describe(value));
+  for (const key of Object.keys(value))
+    if (!['for', 'lock', 'record', 'files'].includes(key))
+      refuse(`/${key}`, 'only the keys for, lock, record and files', JSON.stringify(key));
   const { for: staged, lock, record, files } = value;
-  if (typeof staged !== 'string' || !DIGEST.test(staged)) refuse('/for', 'the digest of the lock the set was staged for (64 hex)', describe(staged));
-  if (lock !== null && (typeof lock !== 'string' || !DIGEST.test(lock))) refuse('/lock', 'null or the digest of the new lock (64 hex)', describe(lock));
+  if (typeof staged !== 'string' || !DIGEST.test(staged))
+    refuse('/for', 'the digest of the lock the set was staged for (64 hex)', describe(staged));
+  if (lock !== null && (typeof lock !== 'string' || !DIGEST.test(lock)))
+    refuse('/lock', 'null or the digest of the new lock (64 hex)', describe(lock));
   let rec: SwapManifest['record'] = null;
   if (record !== null) {
     const r = record as Record<string, JsonValue> | undefined;
-    if (typeof r !== 'object' || r === null || Array.isArray(r) || Object.keys(r).sort().join() !== 'name,sha256') refuse('/record', 'null or { name, sha256 }', describe(record));
-    if (typeof r!['name'] !== 'string' || !RECORD_NAME.test(r!['name'])) refuse('/record/name', 'a change record file name (NNNN-YYYY-MM-DD-<12 hex>.json)', describe(r!['name']));
-    if (typeof r!['sha256'] !== 'string' || !DIGEST.test(r!['sha256'])) refuse('/record/sha256', 'a SHA-256 (64 hex)', describe(r!['sha256']));
+    if (typeof r !== 'object' || r === null || Array.isArray(r) || Object.keys(r).sort().join() !== 'name,sha256')
+      refuse('/record', 'null or { name, sha256 }', describe(record));
+    if (typeof r!['name'] !== 'string' || !RECORD_NAME.test(r!['name']))
+      refuse('/record/name', 'a change record file name (NNNN-YYYY-MM-DD-<12 hex>.json)', describe(r!['name']));
+    if (typeof r!['sha256'] !== 'string' || !DIGEST.test(r!['sha256']))
+      refuse('/record/sha256', 'a SHA-256 (64 hex)', describe(r!['sha256']));
     if (lock === null) refuse('/record', 'no record when the lock does not change', describe(record));
     rec = { name: r!['name'] as string, sha256: r!['sha256'] as string };
   }
-  if (!Array.isArray(files)) return refuse('/files', `a list of the artifacts replaced (${ARTIFACT_PATHS.join(', ')})`, describe(files));
+  if (!Array.isArray(files))
+    return refuse('/files', `a list of the artifacts replaced (${ARTIFACT_PATHS.join(', ')})`, describe(files));
   files.forEach((f, i) => {
-    if (typeof f !== 'string' || !(ARTIFACT_PATHS as readonly string[]).includes(f) || files.indexOf(f) !== i) refuse(`/files/${i}`, `one of ${ARTIFACT_PATHS.join(', ')}, each once`, describe(f));
+    if (typeof f !== 'string' || !(ARTIFACT_PATHS as readonly string[]).includes(f) || files.indexOf(f) !== i)
+      refuse(`/files/${i}`, `one of ${ARTIFACT_PATHS.join(', ')}, each once`, describe(f));
   });
   return { for: staged as string, lock: lock as string | null, record: rec, files: files as ArtifactPath[] };
 }

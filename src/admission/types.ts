@@ -5,7 +5,18 @@
  */
 import type { PropertyName } from '../core/names.ts';
 import type { CheckId } from './errors.ts';
-import type { Adversarial, ArtifactPath, Catf1, ChangeRecord, Datacheck, Lock, Normaliser, Pairing, Property, SpanIndex } from './schemas.ts';
+import type {
+  Adversarial,
+  ArtifactPath,
+  Catf1,
+  ChangeRecord,
+  Datacheck,
+  Lock,
+  Normaliser,
+  Pairing,
+  Property,
+  SpanIndex,
+} from './schemas.ts';
 
 export interface AdmittedFile {
   readonly path: ArtifactPath;

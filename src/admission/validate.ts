@@ -36,7 +36,8 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, fil
   const issue = result.error.issues[0]!;
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   const pointer = toPointer(path);
-  const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problem(s) after it)` : '';
+  const more =
+    result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problem(s) after it)` : '';
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
     throw new AdmissionError(
@@ -48,7 +49,19 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, fil
     );
   }
   if (issue.code === 'invalid_key') {
-    throw new AdmissionError('schema', file, pointer, expectation(issue), `the key ${JSON.stringify(path.at(-1))}${more}`);
+    throw new AdmissionError(
+      'schema',
+      file,
+      pointer,
+      expectation(issue),
+      `the key ${JSON.stringify(path.at(-1))}${more}`,
+    );
   }
-  throw new AdmissionError('schema', file, pointer, expectation(issue), describe(resolvePointer(value, pointer)) + more);
+  throw new AdmissionError(
+    'schema',
+    file,
+    pointer,
+    expectation(issue),
+    describe(resolvePointer(value, pointer)) + more,
+  );
 }

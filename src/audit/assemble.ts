@@ -19,7 +19,9 @@ export interface Audit extends Admitted {
 export function rederive(admitted: Admitted): Audit {
   const rederivations = rederiveAll(admitted);
   const rederived = new Map<string, string>();
-  for (const r of rederivations) for (const c of r.comparisons) if (!rederived.has(`${c.file}#${c.pointer}`)) rederived.set(`${c.file}#${c.pointer}`, r.name);
+  for (const r of rederivations)
+    for (const c of r.comparisons)
+      if (!rederived.has(`${c.file}#${c.pointer}`)) rederived.set(`${c.file}#${c.pointer}`, r.name);
   const derivation: CheckReport = {
     id: 'derivation',
     title: 'Every leaf the re-derivations check agrees with our own code',

@@ -22,7 +22,12 @@ const started = processSlot<Promise<Record<string, string>>>('highlighted-source
  * No time limit on a line's tokenising: Shiki's default (500 ms) gives up mid-line on a busy
  * machine and colours the rest as it stands, so the same source could highlight two ways.
  */
-const OPTIONS = { lang: 'ts', themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false, tokenizeTimeLimit: 0 } as const;
+const OPTIONS = {
+  lang: 'ts',
+  themes: { light: 'github-light', dark: 'github-dark' },
+  defaultColor: false,
+  tokenizeTimeLimit: 0,
+} as const;
 
 /** The text a file is shown as: its content with LF line ends (Shiki drops a CR) and without the final newline. */
 const shownAs = (source: string) => source.replaceAll('\r\n', '\n').replace(/\n$/, '');
@@ -34,7 +39,10 @@ const shownAs = (source: string) => source.replaceAll('\r\n', '\n').replace(/\n$
  * as Shiki's full bundle with its own grammar (tested), without loading every grammar it ships.
  */
 async function highlighter() {
-  const [{ createHighlighterCore }, { createJavaScriptRawEngine }] = await Promise.all([import('shiki/core'), import('shiki/engine/javascript')]);
+  const [{ createHighlighterCore }, { createJavaScriptRawEngine }] = await Promise.all([
+    import('shiki/core'),
+    import('shiki/engine/javascript'),
+  ]);
   return createHighlighterCore({
     themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
     langs: [import('@shikijs/langs-precompiled/typescript')],
@@ -54,19 +62,22 @@ export async function highlightSources(sources: readonly Source[]): Promise<Reco
   const out: Record<string, string> = {};
   for (const { file, source } of sources) {
     const html = shiki.codeToHtml(source, OPTIONS);
-    if (shownCode(html) !== source) throw new Error(`the highlighted ${file} does not show the file's text in Shiki's shape`);
+    if (shownCode(html) !== source)
+      throw new Error(`the highlighted ${file} does not show the file's text in Shiki's shape`);
     out[file] = html;
   }
   return out;
 }
 
-const read = (root: string, files: readonly string[]): Source[] => files.map((file) => ({ file, source: shownAs(readFileSync(join(root, file), 'utf8')) }));
+const read = (root: string, files: readonly string[]): Source[] =>
+  files.map((file) => ({ file, source: shownAs(readFileSync(join(root, file), 'utf8')) }));
 
 /** Shiki's HTML for each file (paths relative to `root`), both themes as CSS variables, made in this thread. */
 export const highlightFiles = (root: string, files: readonly string[]) => highlightSources(read(root, files));
 
 /** A colour as the themes give it, or `inherit`/a font keyword for the style variables Shiki may add. */
-const STYLE = /^(--shiki-(light|dark)(-bg|-font-style|-font-weight|-text-decoration)?:(#[0-9a-fA-F]{3,8}|[a-z-]+)(;|$))+$/;
+const STYLE =
+  /^(--shiki-(light|dark)(-bg|-font-style|-font-weight|-text-decoration)?:(#[0-9a-fA-F]{3,8}|[a-z-]+)(;|$))+$/;
 /** Whether every attribute `el` has is one `allowed` names, with a value it accepts. */
 const hasOnly = (el: HtmlElement, allowed: Record<string, (v: string) => boolean>) =>
   Object.keys(el.attribs).every((k) => Object.hasOwn(allowed, k) && allowed[k]!(attr(el, k)!));
@@ -82,9 +93,21 @@ export function shownCode(html: string): string | undefined {
   const top = readHtml(html).children;
   const pre = top[0];
   if (top.length !== 1 || !pre || !isTag(pre) || pre.name !== 'pre') return undefined;
-  const preOk = hasOnly(pre, { class: (v) => v === 'shiki shiki-themes github-light github-dark', style: (v) => STYLE.test(v), tabindex: (v) => v === '0' });
+  const preOk = hasOnly(pre, {
+    class: (v) => v === 'shiki shiki-themes github-light github-dark',
+    style: (v) => STYLE.test(v),
+    tabindex: (v) => v === '0',
+  });
   const code = pre.children[0];
-  if (!preOk || pre.children.length !== 1 || !code || !isTag(code) || code.name !== 'code' || Object.keys(code.attribs).length > 0) return undefined;
+  if (
+    !preOk ||
+    pre.children.length !== 1 ||
+    !code ||
+    !isTag(code) ||
+    code.name !== 'code' ||
+    Object.keys(code.attribs).length > 0
+  )
+    return undefined;
   let text = '';
   for (const line of code.children) {
     if (line.type === 'text') {
@@ -121,9 +144,13 @@ function inWorker(sources: readonly Source[]): Promise<Record<string, string>> {
   const worker = new Worker(new URL('./highlighted-sources.worker.ts', import.meta.url), { workerData: { sources } });
   worker.unref();
   return new Promise<Record<string, string>>((resolve, reject) => {
-    worker.once('message', (answer: { ok: Record<string, string> } | { error: string }) => ('ok' in answer ? resolve(answer.ok) : reject(new Error(answer.error))));
+    worker.once('message', (answer: { ok: Record<string, string> } | { error: string }) =>
+      'ok' in answer ? resolve(answer.ok) : reject(new Error(answer.error)),
+    );
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the highlighting worker stopped (exit code ${code}) before it answered`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`the highlighting worker stopped (exit code ${code}) before it answered`)),
+    );
   });
 }
 
@@ -132,6 +159,7 @@ export async function highlighted(root: string, file: string): Promise<string> {
   const answer = started.get();
   const all = answer ? await answer : await highlightFiles(root, [file]);
   const html = all[file];
-  if (html === undefined) throw new Error(`${file} was not highlighted: the build's worker was given ${Object.keys(all).join(', ')}`);
+  if (html === undefined)
+    throw new Error(`${file} was not highlighted: the build's worker was given ${Object.keys(all).join(', ')}`);
   return html;
 }

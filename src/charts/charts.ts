@@ -45,24 +45,34 @@ const score = (v: number) => formatFigure(v, 'score');
  * A mark's own provenance, as Plot's title channel writes it: an SVG <title> on the mark, which a
  * pointer resting on it shows. The value as drawn, then the file and JSON Pointer it was read from.
  */
-const source = (what: string, file: string, path: readonly (string | number)[]) => `${visibleText(what)}: ${file}#${toPointer(path)}`;
+const source = (what: string, file: string, path: readonly (string | number)[]) =>
+  `${visibleText(what)}: ${file}#${toPointer(path)}`;
 /** A halo in the page's background colour behind text drawn over lines (the stylesheet maps white to the theme's background). */
 const HALO = { fill: 'currentColor', stroke: 'white', strokeWidth: 4, paintOrder: 'stroke' } as const;
 
 export function volumeChart(a: Audit, split: string): ChartSpec {
   const s = a.adversarial.splits[split]!;
-  const rows = Object.entries(s.predictors).map(([name, r]) => ({ name, ratio: r.volume_ratio, joint: r.joint_accuracy, reads: r.reads }));
+  const rows = Object.entries(s.predictors).map(([name, r]) => ({
+    name,
+    ratio: r.volume_ratio,
+    joint: r.joint_accuracy,
+    reads: r.reads,
+  }));
   const drawn = rows.filter((r) => r.ratio > 0);
   const undrawn = rows.filter((r) => r.ratio === 0);
   // Said on the chart itself: a predictor that emits nothing has no place on a logarithmic axis.
-  const notDrawn = undrawn.map((r) => `${r.name} emits no errors (joint ${score(r.joint)}): not drawn, a log axis has no zero`);
+  const notDrawn = undrawn.map(
+    (r) => `${r.name} emits no errors (joint ${score(r.joint)}): not drawn, a log axis has no zero`,
+  );
   const id = `chart-volume-${slug(split)}`;
   return {
     id,
     caption: `${split}: joint accuracy against errors emitted per gold error`,
     alt:
       `Scatter plot for ${split}, errors emitted per gold error on a logarithmic horizontal axis, joint accuracy on the vertical axis. ` +
-      drawn.map((r) => `${r.name} (reads ${r.reads}): ${formatFigure(r.ratio, 'ratio')}, joint ${score(r.joint)}`).join('; ') +
+      drawn
+        .map((r) => `${r.name} (reads ${r.reads}): ${formatFigure(r.ratio, 'ratio')}, joint ${score(r.joint)}`)
+        .join('; ') +
       `. Reference lines: best published joint ${score(s.best_published.joint_accuracy.value)}, reachable ceiling ${score(s.reachable_ceiling)}. ` +
       undrawn.map((r) => `${r.name} emits nothing and cannot sit on a logarithmic axis.`).join(' '),
     svg: renderBoth(
@@ -73,26 +83,79 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
         marginRight: l.narrow ? 16 : 30,
         marginBottom: l.narrow ? 64 : 56,
         marginLeft: 44,
-        x: { type: 'log', label: 'errors emitted per gold error', labelAnchor: 'center', labelOffset: 34, grid: true, ticks: l.narrow ? 3 : 5, domain: [0.8, Math.max(...drawn.map((d) => d.ratio)) * 1.3] },
+        x: {
+          type: 'log',
+          label: 'errors emitted per gold error',
+          labelAnchor: 'center',
+          labelOffset: 34,
+          grid: true,
+          ticks: l.narrow ? 3 : 5,
+          domain: [0.8, Math.max(...drawn.map((d) => d.ratio)) * 1.3],
+        },
         y: { domain: [0, 1], label: 'joint accuracy', labelAnchor: 'top', grid: true, ticks: 5 },
         color: { domain: ['spans', 'gold'], range: [...SERIES] },
         symbol: { domain: ['spans', 'gold'], range: ['circle', 'plus'] },
         marks: [
           Plot.ruleY([s.best_published.joint_accuracy.value], { stroke: 'currentColor', strokeDasharray: '5 4' }),
           Plot.ruleY([s.reachable_ceiling], { stroke: 'currentColor', strokeDasharray: '1 3' }),
-          Plot.dot(drawn, { x: 'ratio', y: 'joint', fill: 'reads', stroke: 'reads', strokeWidth: 2, r: 5, symbol: 'reads', title: (d: (typeof drawn)[number]) => source(`${d.name}, joint ${score(d.joint)} at ${formatFigure(d.ratio, 'ratio')}`, 'results/adversarial.json', ['splits', split, 'predictors', d.name]) }),
+          Plot.dot(drawn, {
+            x: 'ratio',
+            y: 'joint',
+            fill: 'reads',
+            stroke: 'reads',
+            strokeWidth: 2,
+            r: 5,
+            symbol: 'reads',
+            title: (d: (typeof drawn)[number]) =>
+              source(
+                `${d.name}, joint ${score(d.joint)} at ${formatFigure(d.ratio, 'ratio')}`,
+                'results/adversarial.json',
+                ['splits', split, 'predictors', d.name],
+              ),
+          }),
           // Offsets are constants in Plot, so the labels come in groups: the headline predictor
           // at the top right is labelled leftwards below its dot, the others rightwards above.
-          Plot.text(drawn.filter((d) => d.name === HEADLINE_PREDICTOR), { ...HALO, x: 'ratio', y: 'joint', text: (d: { name: string }) => visibleText(d.name), dx: -8, dy: 16, textAnchor: 'end' }),
-          Plot.text(drawn.filter((d) => d.name !== HEADLINE_PREDICTOR), { ...HALO, x: 'ratio', y: 'joint', text: (d: { name: string }) => visibleText(d.name), dx: 8, dy: -10, textAnchor: 'start', lineWidth: l.narrow ? 9 : 30 }),
-          Plot.text(notDrawn, { ...HALO, frameAnchor: 'right', y: () => 0.36, dx: -4, text: (d: string) => visibleText(d), lineWidth: l.narrow ? 22 : 40 }),
+          Plot.text(
+            drawn.filter((d) => d.name === HEADLINE_PREDICTOR),
+            {
+              ...HALO,
+              x: 'ratio',
+              y: 'joint',
+              text: (d: { name: string }) => visibleText(d.name),
+              dx: -8,
+              dy: 16,
+              textAnchor: 'end',
+            },
+          ),
+          Plot.text(
+            drawn.filter((d) => d.name !== HEADLINE_PREDICTOR),
+            {
+              ...HALO,
+              x: 'ratio',
+              y: 'joint',
+              text: (d: { name: string }) => visibleText(d.name),
+              dx: 8,
+              dy: -10,
+              textAnchor: 'start',
+              lineWidth: l.narrow ? 9 : 30,
+            },
+          ),
+          Plot.text(notDrawn, {
+            ...HALO,
+            frameAnchor: 'right',
+            y: () => 0.36,
+            dx: -4,
+            text: (d: string) => visibleText(d),
+            lineWidth: l.narrow ? 22 : 40,
+          }),
         ],
       }),
       id,
     ),
     leavesOut:
-      (undrawn.length ? `It leaves out ${undrawn.map((r) => r.name).join(' and ')}, which emits no errors: zero has no place on a logarithmic axis. ` : '') +
-      'Location accuracy is not drawn; it and every row are in the table.',
+      (undrawn.length
+        ? `It leaves out ${undrawn.map((r) => r.name).join(' and ')}, which emits no errors: zero has no place on a logarithmic axis. `
+        : '') + 'Location accuracy is not drawn; it and every row are in the table.',
     legend: [
       { label: 'reads only span identifiers', series: 0, shape: 'circle' },
       { label: 'reads the gold', series: 1, shape: 'plus' },
@@ -107,7 +170,13 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
  * Label positions for points crowded into one band: stacked in order, at least `gap` apart, within [lo, hi].
  * Ties are broken by `tie` (lower first), so the leftmost of two level points takes the lower label and the leaders do not cross.
  */
-export function dodge(values: readonly number[], gap: number, lo: number, hi: number, tie: readonly number[] = values): number[] {
+export function dodge(
+  values: readonly number[],
+  gap: number,
+  lo: number,
+  hi: number,
+  tie: readonly number[] = values,
+): number[] {
   const order = values.map((v, i) => [v, i] as const).sort((p, q) => p[0] - q[0] || tie[p[1]]! - tie[q[1]]!);
   const placed = new Array<number>(values.length);
   let prev = -Infinity;
@@ -120,14 +189,25 @@ export function dodge(values: readonly number[], gap: number, lo: number, hi: nu
 export function recallPrecisionChart(a: Audit): ChartSpec {
   const splits = splitNames(a);
   const rows = splits.flatMap((split) =>
-    Object.entries(a.adversarial.splits[split]!.predictors).map(([name, r]) => ({ split, name, recall: r.joint_accuracy, precision: r.joint_precision })),
+    Object.entries(a.adversarial.splits[split]!.predictors).map(([name, r]) => ({
+      split,
+      name,
+      recall: r.joint_accuracy,
+      precision: r.joint_precision,
+    })),
   );
   // One label per predictor, at its point on the first split. Points in the crowded left band get
   // their labels in a column to the right, spread apart, each tied to its point by a leader line.
   const labelled = rows.filter((r) => r.split === splits[0]);
   const BAND = 0.2;
   const crowded = labelled.filter((r) => r.precision < BAND);
-  const spread = dodge(crowded.map((r) => r.recall), 0.09, 0.03, 0.97, crowded.map((r) => r.precision));
+  const spread = dodge(
+    crowded.map((r) => r.recall),
+    0.09,
+    0.03,
+    0.97,
+    crowded.map((r) => r.precision),
+  );
   const leaders = crowded.map((r, i) => ({ ...r, lx: BAND + 0.03, ly: spread[i]! }));
   const id = 'chart-recall-precision';
   return {
@@ -135,7 +215,10 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
     caption: 'Joint recall (what TRAIL reports) against joint precision (what it does not), per predictor',
     alt:
       'Scatter plot, joint precision on the horizontal axis, joint accuracy (a recall) on the vertical axis, one point per predictor and split. ' +
-      rows.map((r) => `${r.name} on ${r.split}: recall ${score(r.recall)}, precision ${score(r.precision)}`).join('; ') + '.',
+      rows
+        .map((r) => `${r.name} on ${r.split}: recall ${score(r.recall)}, precision ${score(r.precision)}`)
+        .join('; ') +
+      '.',
     svg: renderBoth(
       (l) => ({
         width: l.width,
@@ -144,22 +227,86 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
         marginRight: l.narrow ? 16 : 30,
         marginBottom: 52,
         marginLeft: 44,
-        x: { domain: [0, 1], label: 'joint precision', labelAnchor: 'center', labelOffset: 34, grid: true, ticks: l.narrow ? 5 : 10 },
-        y: { domain: [0, 1], label: 'joint accuracy (recall)', labelAnchor: 'top', grid: true, ticks: l.narrow ? 5 : 10 },
+        x: {
+          domain: [0, 1],
+          label: 'joint precision',
+          labelAnchor: 'center',
+          labelOffset: 34,
+          grid: true,
+          ticks: l.narrow ? 5 : 10,
+        },
+        y: {
+          domain: [0, 1],
+          label: 'joint accuracy (recall)',
+          labelAnchor: 'top',
+          grid: true,
+          ticks: l.narrow ? 5 : 10,
+        },
         color: { domain: splits, range: [...SERIES] },
         symbol: { domain: splits, range: ['circle', 'square'] },
         marks: [
-          Plot.link(leaders, { x1: 'precision', y1: 'recall', x2: (d: (typeof leaders)[number]) => d.lx - 0.005, y2: 'ly', stroke: 'currentColor', strokeOpacity: 0.45 }),
-          Plot.dot(rows, { x: 'precision', y: 'recall', stroke: 'split', symbol: 'split', r: 5, strokeWidth: 2, title: (d: (typeof rows)[number]) => source(`${d.name} on ${d.split}, recall ${score(d.recall)}, precision ${score(d.precision)}`, 'results/adversarial.json', ['splits', d.split, 'predictors', d.name]) }),
-          Plot.text(leaders, { ...HALO, x: 'lx', y: 'ly', text: (d: { name: string }) => visibleText(d.name), textAnchor: 'start', dx: 2 }),
-          Plot.text(labelled.filter((r) => r.precision >= BAND && r.precision < 0.8), { ...HALO, x: 'precision', y: 'recall', text: (d: { name: string }) => visibleText(d.name), dx: 8, dy: -12, textAnchor: 'start' }),
-          Plot.text(labelled.filter((r) => r.precision >= 0.8), { ...HALO, x: 'precision', y: 'recall', text: (d: { name: string }) => visibleText(d.name), dx: -4, dy: 18, textAnchor: 'end' }),
+          Plot.link(leaders, {
+            x1: 'precision',
+            y1: 'recall',
+            x2: (d: (typeof leaders)[number]) => d.lx - 0.005,
+            y2: 'ly',
+            stroke: 'currentColor',
+            strokeOpacity: 0.45,
+          }),
+          Plot.dot(rows, {
+            x: 'precision',
+            y: 'recall',
+            stroke: 'split',
+            symbol: 'split',
+            r: 5,
+            strokeWidth: 2,
+            title: (d: (typeof rows)[number]) =>
+              source(
+                `${d.name} on ${d.split}, recall ${score(d.recall)}, precision ${score(d.precision)}`,
+                'results/adversarial.json',
+                ['splits', d.split, 'predictors', d.name],
+              ),
+          }),
+          Plot.text(leaders, {
+            ...HALO,
+            x: 'lx',
+            y: 'ly',
+            text: (d: { name: string }) => visibleText(d.name),
+            textAnchor: 'start',
+            dx: 2,
+          }),
+          Plot.text(
+            labelled.filter((r) => r.precision >= BAND && r.precision < 0.8),
+            {
+              ...HALO,
+              x: 'precision',
+              y: 'recall',
+              text: (d: { name: string }) => visibleText(d.name),
+              dx: 8,
+              dy: -12,
+              textAnchor: 'start',
+            },
+          ),
+          Plot.text(
+            labelled.filter((r) => r.precision >= 0.8),
+            {
+              ...HALO,
+              x: 'precision',
+              y: 'recall',
+              text: (d: { name: string }) => visibleText(d.name),
+              dx: -4,
+              dy: 18,
+              textAnchor: 'end',
+            },
+          ),
         ],
       }),
       id,
     ),
     leavesOut: `Each name labels its predictor's ${splits[0]} point; its ${splits.slice(1).join(' and ')} point is drawn in the other colour and shape, without a name. Location accuracy is not drawn; it is in the tables.`,
-    legend: splits.map((s, i) => ({ label: s, series: i === 0 ? 0 : 1, shape: i === 0 ? 'circle' : 'square', hollow: true }) as const),
+    legend: splits.map(
+      (s, i) => ({ label: s, series: i === 0 ? 0 : 1, shape: i === 0 ? 'circle' : 'square', hollow: true }) as const,
+    ),
     data: [precisionTable(a), ...splits.map((s) => headlineTable(a, s))],
   };
 }
@@ -179,7 +326,10 @@ export function table5Chart(a: Audit): ChartSpec {
         split: t.splits[i]!,
         diff,
         side: diff === 0 ? 'agrees' : 'differs',
-        label: diff === 0 ? `agree: ${count(c.here.value)}` : `${signed(diff)}: ${count(c.paper.value)} \u2192 ${count(c.here.value)}`,
+        label:
+          diff === 0
+            ? `agree: ${count(c.here.value)}`
+            : `${signed(diff)}: ${count(c.paper.value)} \u2192 ${count(c.here.value)}`,
         from: c.here.source.type === 'artifact' ? `${c.here.source.file}#${c.here.source.pointer}` : '',
       };
     }),
@@ -187,16 +337,25 @@ export function table5Chart(a: Audit): ChartSpec {
   // Symmetric log: a difference of one stays visibly apart from zero beside one in the thousands.
   const lo = -Math.max(10, 3 * Math.max(0, ...cells.map((c) => -c.diff)));
   const hi = Math.max(10, 1.3 * Math.max(0, ...cells.map((c) => c.diff)));
-  const ticks = (narrow: boolean) => [0, ...[1, 10, 100, 1000, 10000, 100000].flatMap((p) => [-p, p])].filter((v) => v >= lo && v <= hi && (!narrow || Math.abs(v) !== 10));
+  const ticks = (narrow: boolean) =>
+    [0, ...[1, 10, 100, 1000, 10000, 100000].flatMap((p) => [-p, p])].filter(
+      (v) => v >= lo && v <= hi && (!narrow || Math.abs(v) !== 10),
+    );
   const id = 'chart-table-5';
   return {
     id,
     caption: 'Table 5, paper against tree: what disagrees, and by how much',
     alt:
-      'Bar chart, one bar per count and split: the tree\'s count minus the paper\'s, on a symmetric logarithmic axis centred on zero. ' +
+      "Bar chart, one bar per count and split: the tree's count minus the paper's, on a symmetric logarithmic axis centred on zero. " +
       t.rows
-        .flatMap((r) => r.cells.map((c, i) => `${r.label}, ${t.splits[i]}: paper ${formatFigure(c.paper.value, 'count')}, tree ${formatFigure(c.here.value, 'count')}${r.parsedOnly ? ' (gold files that parse)' : ''}${c.disagree ? ', differs' : ''}`))
-        .join('; ') + '.',
+        .flatMap((r) =>
+          r.cells.map(
+            (c, i) =>
+              `${r.label}, ${t.splits[i]}: paper ${formatFigure(c.paper.value, 'count')}, tree ${formatFigure(c.here.value, 'count')}${r.parsedOnly ? ' (gold files that parse)' : ''}${c.disagree ? ', differs' : ''}`,
+          ),
+        )
+        .join('; ') +
+      '.',
     svg: renderBoth(
       (l) => ({
         width: l.width,
@@ -207,16 +366,55 @@ export function table5Chart(a: Audit): ChartSpec {
         marginLeft: l.narrow ? 12 : 240,
         marginRight: l.narrow ? 12 : 150,
         marginBottom: 50,
-        x: { type: 'symlog', domain: [lo, hi], label: 'tree minus paper (symmetric log scale)', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: ticks(l.narrow), tickFormat: (v: number) => signed(v) },
-        y: { domain: cells.map((c) => c.cell), axis: l.narrow ? null : 'left', label: null, padding: l.narrow ? 0.6 : 0.3 },
+        x: {
+          type: 'symlog',
+          domain: [lo, hi],
+          label: 'tree minus paper (symmetric log scale)',
+          labelAnchor: 'center',
+          labelOffset: 36,
+          grid: true,
+          ticks: ticks(l.narrow),
+          tickFormat: (v: number) => signed(v),
+        },
+        y: {
+          domain: cells.map((c) => c.cell),
+          axis: l.narrow ? null : 'left',
+          label: null,
+          padding: l.narrow ? 0.6 : 0.3,
+        },
         color: { domain: ['differs', 'agrees'], range: [SERIES[1], 'currentColor'] },
         marks: [
           Plot.ruleX([0], { stroke: 'currentColor' }),
-          Plot.barX(cells, { x1: 0, x2: 'diff', y: 'cell', fill: 'side', insetTop: 0, insetBottom: 0, title: (c: (typeof cells)[number]) => `${visibleText(c.cell)}, ${c.label}: ${c.from}` }),
-          Plot.dot(cells.filter((c) => c.diff === 0), { x: 0, y: 'cell', r: 3, fill: 'currentColor' }),
+          Plot.barX(cells, {
+            x1: 0,
+            x2: 'diff',
+            y: 'cell',
+            fill: 'side',
+            insetTop: 0,
+            insetBottom: 0,
+            title: (c: (typeof cells)[number]) => `${visibleText(c.cell)}, ${c.label}: ${c.from}`,
+          }),
+          Plot.dot(
+            cells.filter((c) => c.diff === 0),
+            { x: 0, y: 'cell', r: 3, fill: 'currentColor' },
+          ),
           l.narrow
-            ? Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'left', text: (c: (typeof cells)[number]) => visibleText(`${c.cell}: ${c.label}`), textAnchor: 'start', dy: -21 })
-            : Plot.text(cells, { ...HALO, y: 'cell', frameAnchor: 'right', text: (c: (typeof cells)[number]) => visibleText(c.label), textAnchor: 'start', dx: 8 }),
+            ? Plot.text(cells, {
+                ...HALO,
+                y: 'cell',
+                frameAnchor: 'left',
+                text: (c: (typeof cells)[number]) => visibleText(`${c.cell}: ${c.label}`),
+                textAnchor: 'start',
+                dy: -21,
+              })
+            : Plot.text(cells, {
+                ...HALO,
+                y: 'cell',
+                frameAnchor: 'right',
+                text: (c: (typeof cells)[number]) => visibleText(c.label),
+                textAnchor: 'start',
+                dx: 8,
+              }),
         ],
       }),
       id,
@@ -231,14 +429,19 @@ export function table5Chart(a: Audit): ChartSpec {
 }
 
 export function reachChart(a: Audit): ChartSpec {
-  const rows = Object.entries(a.normaliser.shortest_reaching).map(([label, r]) => ({ label, squashed: label.replaceAll(' ', '').length, shortest: r.length }));
+  const rows = Object.entries(a.normaliser.shortest_reaching).map(([label, r]) => ({
+    label,
+    squashed: label.replaceAll(' ', '').length,
+    shortest: r.length,
+  }));
   const id = 'chart-reach';
   return {
     id,
     caption: "Each label's length against the shortest string that reaches it",
     alt:
       'Dot plot, one row per taxonomy label, characters on the horizontal axis: the label without spaces, and the shortest string the fallback sends to it. ' +
-      rows.map((r) => `${r.label}: ${r.squashed} characters, reached by ${r.shortest}`).join('; ') + '.',
+      rows.map((r) => `${r.label}: ${r.squashed} characters, reached by ${r.shortest}`).join('; ') +
+      '.',
     svg: renderBoth(
       (l) => ({
         width: l.width,
@@ -247,14 +450,58 @@ export function reachChart(a: Audit): ChartSpec {
         marginLeft: l.narrow ? 12 : 240,
         marginRight: l.narrow ? 16 : 20,
         marginBottom: 50,
-        x: { domain: [0, Math.max(...rows.map((r) => r.squashed)) + 1], label: 'characters', labelAnchor: 'center', labelOffset: 36, grid: true },
+        x: {
+          domain: [0, Math.max(...rows.map((r) => r.squashed)) + 1],
+          label: 'characters',
+          labelAnchor: 'center',
+          labelOffset: 36,
+          grid: true,
+        },
         y: { label: null, domain: rows.map((r) => r.label), axis: l.narrow ? null : 'left', padding: 0 },
         color: { domain: ['label without spaces', 'shortest string reaching it'], range: [...SERIES] },
         marks: [
-          Plot.link(rows, { x1: 'shortest', x2: 'squashed', y1: 'label', y2: 'label', stroke: 'currentColor', strokeOpacity: 0.35, dy: l.narrow ? 6 : 0 } as Plot.LinkOptions),
-          Plot.dot(rows, { x: 'squashed', y: 'label', fill: () => 'label without spaces', r: 4, dy: l.narrow ? 6 : 0 } as Plot.DotOptions),
-          Plot.dot(rows, { x: 'shortest', y: 'label', fill: () => 'shortest string reaching it', symbol: 'square', r: 4, dy: l.narrow ? 6 : 0, title: (d: (typeof rows)[number]) => source(`${d.label}, reached by ${d.shortest} ${d.shortest === 1 ? 'character' : 'characters'}`, 'results/normaliser.json', ['shortest_reaching', d.label, 'length']) } as Plot.DotOptions),
-          ...(l.narrow ? [Plot.text(rows, { ...HALO, y: 'label', text: (r: { label: string }) => visibleText(r.label), frameAnchor: 'left', textAnchor: 'start', dy: -10 })] : []),
+          Plot.link(rows, {
+            x1: 'shortest',
+            x2: 'squashed',
+            y1: 'label',
+            y2: 'label',
+            stroke: 'currentColor',
+            strokeOpacity: 0.35,
+            dy: l.narrow ? 6 : 0,
+          } as Plot.LinkOptions),
+          Plot.dot(rows, {
+            x: 'squashed',
+            y: 'label',
+            fill: () => 'label without spaces',
+            r: 4,
+            dy: l.narrow ? 6 : 0,
+          } as Plot.DotOptions),
+          Plot.dot(rows, {
+            x: 'shortest',
+            y: 'label',
+            fill: () => 'shortest string reaching it',
+            symbol: 'square',
+            r: 4,
+            dy: l.narrow ? 6 : 0,
+            title: (d: (typeof rows)[number]) =>
+              source(
+                `${d.label}, reached by ${d.shortest} ${d.shortest === 1 ? 'character' : 'characters'}`,
+                'results/normaliser.json',
+                ['shortest_reaching', d.label, 'length'],
+              ),
+          } as Plot.DotOptions),
+          ...(l.narrow
+            ? [
+                Plot.text(rows, {
+                  ...HALO,
+                  y: 'label',
+                  text: (r: { label: string }) => visibleText(r.label),
+                  frameAnchor: 'left',
+                  textAnchor: 'start',
+                  dy: -10,
+                }),
+              ]
+            : []),
         ],
       }),
       id,
@@ -284,7 +531,10 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
       caption: `${block.split}: per-category F-score of the two predictors that differ only in where they put labels`,
       alt:
         `Grouped bars for ${block.split}, one group per category, one bar for ${x} and one for ${y}. ` +
-        Object.keys(rowX.per_category).map((label) => `${label}: ${score(rowX.per_category[label]!.f1)} and ${score(rowY.per_category[label]!.f1)}`).join('; ') + '.',
+        Object.keys(rowX.per_category)
+          .map((label) => `${label}: ${score(rowX.per_category[label]!.f1)} and ${score(rowY.per_category[label]!.f1)}`)
+          .join('; ') +
+        '.',
       svg: renderBoth(
         (l) => ({
           width: l.width,
@@ -293,13 +543,43 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
           marginLeft: l.narrow ? 12 : 240,
           marginRight: l.narrow ? 16 : 20,
           marginBottom: 50,
-          x: { domain: [0, 1], label: 'F-score', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: l.narrow ? 5 : 10 },
+          x: {
+            domain: [0, 1],
+            label: 'F-score',
+            labelAnchor: 'center',
+            labelOffset: 36,
+            grid: true,
+            ticks: l.narrow ? 5 : 10,
+          },
           y: { axis: null, domain: [x, y], insetTop: l.narrow ? 20 : 0 },
           fy: { label: null, domain: Object.keys(rowX.per_category), axis: l.narrow ? null : 'left', padding: 0.15 },
           color: { domain: [x, y], range: [...SERIES] },
           marks: [
-            Plot.barX(points, { x: 'f1', y: 'predictor', fy: 'label', fill: 'predictor', title: (d: (typeof points)[number]) => source(`${d.predictor}, ${d.label}, F-score ${score(d.f1)}`, 'results/catf1.json', ['rows', d.row, 'per_category', d.label, 'f1']) }),
-            ...(l.narrow ? [Plot.text(Object.keys(rowX.per_category), { ...HALO, fy: (d: string) => d, text: (d: string) => d, frameAnchor: 'top-left', lineAnchor: 'top' })] : []),
+            Plot.barX(points, {
+              x: 'f1',
+              y: 'predictor',
+              fy: 'label',
+              fill: 'predictor',
+              title: (d: (typeof points)[number]) =>
+                source(`${d.predictor}, ${d.label}, F-score ${score(d.f1)}`, 'results/catf1.json', [
+                  'rows',
+                  d.row,
+                  'per_category',
+                  d.label,
+                  'f1',
+                ]),
+            }),
+            ...(l.narrow
+              ? [
+                  Plot.text(Object.keys(rowX.per_category), {
+                    ...HALO,
+                    fy: (d: string) => d,
+                    text: (d: string) => d,
+                    frameAnchor: 'top-left',
+                    lineAnchor: 'top',
+                  }),
+                ]
+              : []),
           ],
         }),
         id,

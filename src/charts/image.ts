@@ -29,7 +29,8 @@ const INK = '#111111';
 const MUTED = '#555555';
 const ACCENT = '#1f5fbf';
 
-const xml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const xml = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 interface Token {
   readonly text: string;
@@ -40,8 +41,16 @@ interface Token {
 function tokens(parts: readonly ImagePart[]): Token[][] {
   // Words are grouped by part so a figure (or an artifact string) keeps one mark across its words.
   return parts.map((p) => {
-    const [text, fig] = typeof p === 'string' ? [p, undefined] : 'fig' in p ? [formatFigure(p.fig.value, p.fig.kind), p.fig.kind] : [visibleText(p.words.text), 'words'];
-    return text.split(/(\s+)/).filter((w) => w !== '').map((w) => (fig ? { text: w, fig } : { text: w }));
+    const [text, fig] =
+      typeof p === 'string'
+        ? [p, undefined]
+        : 'fig' in p
+          ? [formatFigure(p.fig.value, p.fig.kind), p.fig.kind]
+          : [visibleText(p.words.text), 'words'];
+    return text
+      .split(/(\s+)/)
+      .filter((w) => w !== '')
+      .map((w) => (fig ? { text: w, fig } : { text: w }));
   });
 }
 
@@ -55,7 +64,10 @@ export function wrap(line: ImageLine, maxWidth: number): Token[][] {
   for (const token of tokens(line.parts).flat()) {
     const w = widthOf(token.text, line.size, line.bold ?? false);
     if (/^\s+$/.test(token.text)) {
-      if (used > 0) (out.at(-1)!.push({ ...token, text: ' ' }), (used += widthOf(' ', line.size, false)));
+      if (used > 0) {
+        out.at(-1)!.push({ ...token, text: ' ' });
+        used += widthOf(' ', line.size, false);
+      }
       continue;
     }
     // Never before a word of ours that starts with a number ("Table 1"): the line would show it as a figure on its own.
@@ -90,7 +102,13 @@ function textLine(tokens: readonly Token[], x: number, y: number, line: ImageLin
 }
 
 /** Lines laid out top to bottom from `y`; returns the markup and where the next line would start. */
-export function textBlock(lines: readonly ImageLine[], x: number, y: number, maxWidth: number, gap = 0.5): { svg: string; y: number } {
+export function textBlock(
+  lines: readonly ImageLine[],
+  x: number,
+  y: number,
+  maxWidth: number,
+  gap = 0.5,
+): { svg: string; y: number } {
   let at = y;
   const svg: string[] = [];
   for (const line of lines) {
@@ -116,13 +134,34 @@ export interface Card {
 export function cardSvg(card: Card): string {
   const pad = 72;
   const inner = CARD.width - 2 * pad;
-  const head = textBlock([{ parts: [card.kicker], size: 26, colour: ACCENT, bold: true }, { ...card.title, maxLines: card.title.maxLines ?? 3 }], pad, 40, inner, 0.6);
-  const body = textBlock(card.body.map((l) => ({ maxLines: 3, ...l })), pad, head.y + 10, inner);
-  const foot = textBlock(card.foot.map((l) => ({ colour: MUTED, maxLines: 1, ...l })), pad, CARD.height - 40 - card.foot.length * 26 * 1.75, inner);
+  const head = textBlock(
+    [
+      { parts: [card.kicker], size: 26, colour: ACCENT, bold: true },
+      { ...card.title, maxLines: card.title.maxLines ?? 3 },
+    ],
+    pad,
+    40,
+    inner,
+    0.6,
+  );
+  const body = textBlock(
+    card.body.map((l) => ({ maxLines: 3, ...l })),
+    pad,
+    head.y + 10,
+    inner,
+  );
+  const foot = textBlock(
+    card.foot.map((l) => ({ colour: MUTED, maxLines: 1, ...l })),
+    pad,
+    CARD.height - 40 - card.foot.length * 26 * 1.75,
+    inner,
+  );
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}">` +
     `<rect width="${CARD.width}" height="${CARD.height}" fill="#ffffff"/><rect width="${CARD.width}" height="12" fill="${ACCENT}"/>` +
-    head.svg + body.svg + foot.svg +
+    head.svg +
+    body.svg +
+    foot.svg +
     '</svg>\n'
   );
 }
@@ -160,7 +199,12 @@ function legendMark(l: ImageLegend, x: number, y: number): string {
 }
 
 /** The legend as one or more rows of marks and labels; returns the markup and the height it takes. */
-function legendRows(legend: readonly ImageLegend[], x: number, y: number, maxWidth: number): { svg: string; height: number } {
+function legendRows(
+  legend: readonly ImageLegend[],
+  x: number,
+  y: number,
+  maxWidth: number,
+): { svg: string; height: number } {
   const size = 17;
   let cx = x;
   let cy = y;
@@ -171,14 +215,22 @@ function legendRows(legend: readonly ImageLegend[], x: number, y: number, maxWid
       cx = x;
       cy += size * 1.6;
     }
-    out.push(legendMark(l, cx, cy + 2), `<text x="${cx + 24}" y="${cy + 15}" font-family="${IMAGE_FONT}" font-size="${size}" fill="${INK}">${xml(l.label)}</text>`);
+    out.push(
+      legendMark(l, cx, cy + 2),
+      `<text x="${cx + 24}" y="${cy + 15}" font-family="${IMAGE_FONT}" font-size="${size}" fill="${INK}">${xml(l.label)}</text>`,
+    );
     cx += w;
   }
   return { svg: out.join(''), height: legend.length ? cy - y + size * 1.6 : 0 };
 }
 
 /** A chart as a standalone SVG: its title and legend above the drawing, its source and revision below. */
-export function chartImageSvg(title: ImageLine, drawing: string, foot: readonly ImageLine[], legend: readonly ImageLegend[] = []): string {
+export function chartImageSvg(
+  title: ImageLine,
+  drawing: string,
+  foot: readonly ImageLine[],
+  legend: readonly ImageLegend[] = [],
+): string {
   const width = 1200;
   const pad = 40;
   const m = /<svg\b[^>]*\bviewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(drawing);
@@ -189,17 +241,30 @@ export function chartImageSvg(title: ImageLine, drawing: string, foot: readonly 
   const head = { svg: titleBlock.svg + key.svg, y: titleBlock.y + key.height };
   const drawnHeight = h * scale;
   const footAt = head.y + drawnHeight + 16;
-  const tail = textBlock(foot.map((l) => ({ colour: MUTED, maxLines: 2, ...l })), pad, footAt, width - 2 * pad, 0.3);
+  const tail = textBlock(
+    foot.map((l) => ({ colour: MUTED, maxLines: 2, ...l })),
+    pad,
+    footAt,
+    width - 2 * pad,
+    0.3,
+  );
   const height = Math.ceil(tail.y + 24);
   // The drawing nested as it is, placed and scaled: Plot's own markup, not redrawn.
   const nested = drawing.replace(/^<svg\b[^>]*>/, (open) =>
-    open.replace(/\s(?:width|height|x|y)="[^"]*"/g, '').replace(/^<svg\b/, `<svg x="${pad}" y="${head.y.toFixed(1)}" width="${(w * scale).toFixed(1)}" height="${drawnHeight.toFixed(1)}"`),
+    open
+      .replace(/\s(?:width|height|x|y)="[^"]*"/g, '')
+      .replace(
+        /^<svg\b/,
+        `<svg x="${pad}" y="${head.y.toFixed(1)}" width="${(w * scale).toFixed(1)}" height="${drawnHeight.toFixed(1)}"`,
+      ),
   );
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${CHART_STYLE}` +
     `<rect width="${width}" height="${height}" fill="#ffffff"/>` +
     // Marked as the pages mark a drawing: its ticks are drawn from the chart's tables, which carry every value.
-    head.svg + `<g data-fig="chart">${nested}</g>` + tail.svg +
+    head.svg +
+    `<g data-fig="chart">${nested}</g>` +
+    tail.svg +
     '</svg>\n'
   );
 }

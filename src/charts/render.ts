@@ -55,7 +55,10 @@ interface Node {
 }
 
 /** The attribute names of an element, sorted, joined: its shape. */
-const shape = (e: Node) => Array.from(e.attributes, (a) => a.name).sort().join(' ');
+const shape = (e: Node) =>
+  Array.from(e.attributes, (a) => a.name)
+    .sort()
+    .join(' ');
 const TICK = /^M0,0L(-?[\d.]+),(-?[\d.]+)$/;
 const TRANSLATE = /^translate\((-?[\d.e-]+),(-?[\d.e-]+)\)$/;
 
@@ -147,7 +150,10 @@ export function renderPlot(options: PlotOptions, idPrefix: string, fontSize: num
       })
       .replace(/url\(#([^)]+)\)/g, (m, id: string) => (ids.has(id) ? `url(#${ids.get(id)})` : m))
       .replace(/\bplot-[0-9a-f]{6}\b/g, `${idPrefix}-plot`)
-      .replace(/ (d|points|transform|x|y|dx|dy|x1|x2|y1|y2|cx|cy|width|height)="([^"]*)"/g, (_, k: string, v: string) => ` ${k}="${roundNumbers(v)}"`)
+      .replace(
+        / (d|points|transform|x|y|dx|dy|x1|x2|y1|y2|cx|cy|width|height)="([^"]*)"/g,
+        (_, k: string, v: string) => ` ${k}="${roundNumbers(v)}"`,
+      )
       .replace(/ font-size="10"/, ` font-size="${fontSize}"`)
       // The wrapper carries the text alternative; the drawing itself is hidden from assistive technology.
       .replace(/ aria-label="[^"]*"/g, '')

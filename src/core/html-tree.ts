@@ -37,4 +37,5 @@ export const { isDocument, isTag, isText } = DomUtils;
 export const textOf = (node: HtmlNode): string => DomUtils.textContent(node);
 
 /** Whether an element's class list holds `name`. */
-export const hasClass = (el: HtmlElement, name: string): boolean => (attr(el, 'class') ?? '').split(/\s+/).includes(name);
+export const hasClass = (el: HtmlElement, name: string): boolean =>
+  (attr(el, 'class') ?? '').split(/\s+/).includes(name);

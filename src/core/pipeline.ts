@@ -20,5 +20,8 @@ export const PIPELINE = [
   ['pages', 'the routes: pages, CSV downloads, evidence packets'],
   ['passes', 'rewrites of the built pages: census, print references, script hashes, search index'],
   ['guards', 'checks over the prose and the built pages; any problem stops the build'],
-  ['integration', 'the build itself, as an Astro integration: admit, check the prose, then pass and guard the built site'],
+  [
+    'integration',
+    'the build itself, as an Astro integration: admit, check the prose, then pass and guard the built site',
+  ],
 ] as const satisfies readonly (readonly [folder: string, holds: string])[];

@@ -22,7 +22,9 @@ export class ProblemError extends Error {
 
   constructor(problems: readonly Problem[], heading?: string) {
     const lines = problems.map(describeProblem);
-    super(heading === undefined ? lines.join('\n') : `${heading}: ${problems.length} problem(s)\n  ${lines.join('\n  ')}`);
+    super(
+      heading === undefined ? lines.join('\n') : `${heading}: ${problems.length} problem(s)\n  ${lines.join('\n  ')}`,
+    );
     this.problems = problems;
   }
 }

@@ -24,16 +24,25 @@ export interface LastChange {
 }
 
 const touches = (c: LeafChange, file: string, pointer: string) =>
-  c.file === file && (c.pointer === pointer || c.pointer.startsWith(`${pointer}/`) || pointer.startsWith(`${c.pointer}/`));
+  c.file === file &&
+  (c.pointer === pointer || c.pointer.startsWith(`${pointer}/`) || pointer.startsWith(`${c.pointer}/`));
 
 /** For each aspect of a property, the newest record that changed it (pure on the audit and its history). */
-export function lastChanges(a: Audit, name: PropertyName, history: readonly AdmittedRecord[] = a.history): LastChange[] {
+export function lastChanges(
+  a: Audit,
+  name: PropertyName,
+  history: readonly AdmittedRecord[] = a.history,
+): LastChange[] {
   const p = a.properties.find((q) => q.name === name)!;
   const own = (k: string) => [{ file: p.file as string, pointer: toPointer(['properties', name, k]) }];
   const figures = evidenceRefs(a, name)
     .map((r) => parseRef(r))
     .filter((r) => !(r.file === p.file && /^\/properties\/[^/]+\/(claim|verdict|magnitude)$/.test(r.pointer)));
-  const targets: Record<Aspect, { file: string; pointer: string }[]> = { verdict: own('verdict'), magnitude: own('magnitude'), figures };
+  const targets: Record<Aspect, { file: string; pointer: string }[]> = {
+    verdict: own('verdict'),
+    magnitude: own('magnitude'),
+    figures,
+  };
   return ASPECTS.map((aspect) => {
     for (const entry of [...history].reverse()) {
       const changes = entry.record.changes.filter((c) => targets[aspect].some((t) => touches(c, t.file, t.pointer)));

@@ -36,7 +36,13 @@ export interface CslItem {
 export function auditRepository(a: Audit): { owner: string; name: string; url: string } {
   const repos = [...new Set(a.lock.files.map((f) => f.repository))];
   if (repos.length !== 1) {
-    throw new ProblemError([{ file: 'artifacts.lock.json', place: '/files', message: `expected one repository to cite; found the lock's files come from ${repos.length} repositories (${repos.join(', ')})` }]);
+    throw new ProblemError([
+      {
+        file: 'artifacts.lock.json',
+        place: '/files',
+        message: `expected one repository to cite; found the lock's files come from ${repos.length} repositories (${repos.join(', ')})`,
+      },
+    ]);
   }
   const [owner, name] = repos[0]!.split('/') as [string, string];
   return { owner, name, url: `https://github.com/${owner}/${name}` };
@@ -50,7 +56,9 @@ export function auditCommits(a: Audit): { commit: string; files: string[] }[] {
 }
 
 const commitList = (a: Audit, short?: number) =>
-  auditCommits(a).map((c) => `${short ? c.commit.slice(0, short) : c.commit} (${c.files.join(', ')})`).join('; ');
+  auditCommits(a)
+    .map((c) => `${short ? c.commit.slice(0, short) : c.commit} (${c.files.join(', ')})`)
+    .join('; ');
 
 const keyOf = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
@@ -76,7 +84,9 @@ export function auditItem(a: Audit, page: CitedPage): CslItem {
     author: [{ literal: r.owner }],
     publisher: 'GitHub',
     URL: r.url,
-    version: auditCommits(a).map((c) => c.commit).join(', '),
+    version: auditCommits(a)
+      .map((c) => c.commit)
+      .join(', '),
     note:
       `Files at their commits in ${r.owner}/${r.name}: ${commitList(a)}. ` +
       `As cited through ${SITE_TITLE}: its artifact lock, SHA-256 ${a.revision.digest} (the site's name for this set of file bytes, not a revision of the audit); ${localBuild(page) ? LOCAL_BUILD : `permanent copy ${page.permanent}`}`,
@@ -115,7 +125,10 @@ export function pageItem(a: Audit, site: SiteRevision, page: CitedPage): CslItem
 }
 
 /** Both items, the audit first: what a download and the citation block give. */
-export const citationItems = (a: Audit, site: SiteRevision, page: CitedPage): [CslItem, CslItem] => [auditItem(a, page), pageItem(a, site, page)];
+export const citationItems = (a: Audit, site: SiteRevision, page: CitedPage): [CslItem, CslItem] => [
+  auditItem(a, page),
+  pageItem(a, site, page),
+];
 
 export function auditCitationText(a: Audit, page: CitedPage): string {
   const r = auditRepository(a);

@@ -14,6 +14,17 @@ export interface CitedPageSpec {
 }
 
 export function citedPage(spec: CitedPageSpec, site: URL | undefined): CitedPage {
-  if (!site) throw new ProblemError([{ file: 'astro.config.mjs', place: 'site', message: 'expected the site\'s address (set from SITE_URL); found none' }]);
-  return { title: spec.title, slug: spec.slug, ...addressesOf(site.origin, basePath(), handedDown().revision.short, spec.path) };
+  if (!site)
+    throw new ProblemError([
+      {
+        file: 'astro.config.mjs',
+        place: 'site',
+        message: "expected the site's address (set from SITE_URL); found none",
+      },
+    ]);
+  return {
+    title: spec.title,
+    slug: spec.slug,
+    ...addressesOf(site.origin, basePath(), handedDown().revision.short, spec.path),
+  };
 }

@@ -26,19 +26,32 @@ const packets = new WeakMap<Audit, WeakMap<SiteRevision, Map<string, string>>>()
  */
 export function evidenceJson(a: Audit, site: SiteRevision, name: PropertyName, baseAddress: string): string {
   // Without the slash, its last segment would be replaced, not kept: every address in the packet would be wrong.
-  if (!baseAddress.endsWith('/')) throw new Error(`the base address ${JSON.stringify(baseAddress)} given for ${name}'s evidence packet does not end in a slash`);
+  if (!baseAddress.endsWith('/'))
+    throw new Error(
+      `the base address ${JSON.stringify(baseAddress)} given for ${name}'s evidence packet does not end in a slash`,
+    );
   let bySite = packets.get(a);
   if (!bySite) packets.set(a, (bySite = new WeakMap()));
   let made = bySite.get(site);
   if (!made) bySite.set(site, (made = new Map()));
   const key = `${baseAddress} ${name}`;
   let text = made.get(key);
-  if (text === undefined) made.set(key, (text = jsonText({ ...evidencePacket(a, name, (path) => new URL(path, baseAddress).href), revision: revisionIdentity(a, site) })));
+  if (text === undefined)
+    made.set(
+      key,
+      (text = jsonText({
+        ...evidencePacket(a, name, (path) => new URL(path, baseAddress).href),
+        revision: revisionIdentity(a, site),
+      })),
+    );
   return text;
 }
 
 /** Whether a table's figure links its CSV: DataTable.astro does when any cell names its source. */
-const linksCsv = (spec: TableSpec) => spec.table.rows.some((row) => row.some((cell) => ['artifact', 'lock', 'derived', 'record'].includes(cellSource(cell)?.type ?? '')));
+const linksCsv = (spec: TableSpec) =>
+  spec.table.rows.some((row) =>
+    row.some((cell) => ['artifact', 'lock', 'derived', 'record'].includes(cellSource(cell)?.type ?? '')),
+  );
 
 export interface Download {
   /** Its path under the base. */
@@ -57,8 +70,23 @@ export function pageDownloads(a: Audit, site: SiteRevision, slug: string, baseAd
   const name = PROPERTY_NAMES.find((p) => p.toLowerCase() === slug);
   // The property page's evidence sections leave out the claim, which the report carries as prose.
   const findings = name ? pageFindingsOf(name) : FINDING_IDS;
-  const tables = [...new Map(findings.flatMap((id) => findingTables(a, id)).map((t) => [t.id, t])).values()].filter(linksCsv);
-  const csvs = tables.map((t): Download => ({ path: `data/${t.id}.csv`, name: t.caption, encodingFormat: 'text/csv', sha256: sha256(toCsv(csvSpec(downloads.get(t.id)!))) }));
+  const tables = [...new Map(findings.flatMap((id) => findingTables(a, id)).map((t) => [t.id, t])).values()].filter(
+    linksCsv,
+  );
+  const csvs = tables.map((t): Download => ({
+    path: `data/${t.id}.csv`,
+    name: t.caption,
+    encodingFormat: 'text/csv',
+    sha256: sha256(toCsv(csvSpec(downloads.get(t.id)!))),
+  }));
   if (!name) return csvs;
-  return [{ path: `properties/${slug}/evidence.json`, name: `${name}: its evidence packet`, encodingFormat: 'application/json', sha256: sha256(evidenceJson(a, site, name, baseAddress)) }, ...csvs];
+  return [
+    {
+      path: `properties/${slug}/evidence.json`,
+      name: `${name}: its evidence packet`,
+      encodingFormat: 'application/json',
+      sha256: sha256(evidenceJson(a, site, name, baseAddress)),
+    },
+    ...csvs,
+  ];
 }

@@ -19,23 +19,31 @@ import { provenanceChain } from './provenance-chain.ts';
 const PACKET_SECTIONS = {
   property: "the property's name; claim, verdict and magnitude are the audit's own words for it",
   decided_by: 'the artifact whose rule decided the verdict',
-  findings: "the findings that evidence the property, each with its place on the page and its tables (each also as CSV)",
+  findings:
+    'the findings that evidence the property, each with its place on the page and its tables (each also as CSV)',
   pins: 'what the audit measured: the TRAIL commit, the scorer and the data, by digest',
   files: 'the artifacts the values come from, with their digests and commits',
-  leaves: 'every artifact value the property\'s verdict and evidence show (its tables, their captions and notes, its charts\' data and collapsed blocks): its file and JSON Pointer, where it is shown ("property" for the three above), the value, and the re-derivation that recomputed it, if any; a figure in the page\'s prose carries its pointer on the page',
+  leaves:
+    "every artifact value the property's verdict and evidence show (its tables, their captions and notes, its charts' data and collapsed blocks): its file and JSON Pointer, where it is shown (\"property\" for the three above), the value, and the re-derivation that recomputed it, if any; a figure in the page's prose carries its pointer on the page",
   rederivations: "the site's own recomputations that cover the property, with every comparison",
   scorer_lines: "the lines of TRAIL's scorer the property concerns, linked at the pinned commit",
-  provenance: 'the chain from the verdict to the bytes, as linked records (JSON-LD, in W3C PROV terms where they fit): the rule, the scorer lines, every leaf with its file, and the figures on the page that show each',
+  provenance:
+    'the chain from the verdict to the bytes, as linked records (JSON-LD, in W3C PROV terms where they fit): the rule, the scorer lines, every leaf with its file, and the figures on the page that show each',
   revision: 'the site and audit revisions the packet was built from',
 } as const;
 
-const artifactRef = (source: Source | undefined) => (source?.type === 'artifact' ? `${source.file}#${source.pointer}` : undefined);
+const artifactRef = (source: Source | undefined) =>
+  source?.type === 'artifact' ? `${source.file}#${source.pointer}` : undefined;
 const leafOf = (cell: Cell) => artifactRef(cellSource(cell));
-const richRefs = (rich: Rich | undefined) => (rich ?? []).flatMap((p) => (typeof p === 'string' ? [] : [artifactRef('fig' in p ? p.fig.source : p.words.source)]));
+const richRefs = (rich: Rich | undefined) =>
+  (rich ?? []).flatMap((p) => (typeof p === 'string' ? [] : [artifactRef('fig' in p ? p.fig.source : p.words.source)]));
 
 /** A table's leaves: the artifact labels of its columns, then its cells. */
 const tableRefs = (t: TableSpec, at: string): [string | undefined, string][] => [
-  ...t.table.columns.map((c): [string | undefined, string] => [typeof c.label === 'string' ? undefined : artifactRef(c.label.source), at]),
+  ...t.table.columns.map((c): [string | undefined, string] => [
+    typeof c.label === 'string' ? undefined : artifactRef(c.label.source),
+    at,
+  ]),
   ...t.table.rows.flatMap((row) => row.map((cell): [string | undefined, string] => [leafOf(cell), at])),
 ];
 
@@ -45,7 +53,12 @@ function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string,
   for (const item of items) {
     if ('table' in item) {
       const t = item.table;
-      for (const r of [...richRefs(item.caption), ...richRefs(item.note), ...richRefs(item.split ? [{ words: item.split }] : [])]) out.push([r, t.id]);
+      for (const r of [
+        ...richRefs(item.caption),
+        ...richRefs(item.note),
+        ...richRefs(item.split ? [{ words: item.split }] : []),
+      ])
+        out.push([r, t.id]);
       out.push(...tableRefs(t, t.id));
     } else if ('chart' in item) {
       // A chart draws only some of its tables' columns: its values are shown in those tables, on the same page.
@@ -64,7 +77,9 @@ function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string,
 /** Where each leaf of a property's verdict and evidence is shown: "property" for its own three, else the ids of the tables, charts or blocks that show it. */
 function shownIn(a: Audit, name: PropertyName): Map<string, string[]> {
   const p = a.properties.find((q) => q.name === name)!;
-  const where = new Map<string, string[]>(['claim', 'verdict', 'magnitude'].map((k) => [`${p.file}#${toPointer(['properties', name, k])}`, ['property']]));
+  const where = new Map<string, string[]>(
+    ['claim', 'verdict', 'magnitude'].map((k) => [`${p.file}#${toPointer(['properties', name, k])}`, ['property']]),
+  );
   for (const id of pageFindingsOf(name)) {
     for (const [r, at] of itemRefs(evidenceOf(a, id))) {
       const places = where.get(r) ?? [];
@@ -90,7 +105,13 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
   const where = shownIn(a, name);
   const leaves = refs.map((r) => {
     const { file, pointer } = parseRef(r);
-    return { file, pointer, shown_in: where.get(r) ?? [], value: resolvePointer(artifactOf(a, file), pointer), rederived_by: rederivedBy(a, file, pointer) ?? null };
+    return {
+      file,
+      pointer,
+      shown_in: where.get(r) ?? [],
+      value: resolvePointer(artifactOf(a, file), pointer),
+      rederived_by: rederivedBy(a, file, pointer) ?? null,
+    };
   });
   const files = [...new Set(leaves.map((l) => l.file))].map((path) => a.files.find((f) => f.path === path)!);
   const { trail_repository, pinned_commit, scorer_path } = a.pins;
@@ -108,17 +129,34 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
       id,
       title: finding(id).title,
       address: address(`${page}#evidence-${id}`),
-      tables: findingTables(a, id).map((t) => ({ id: t.id, caption: t.caption, address: address(`${page}#${t.id}`), csv: address(`data/${t.id}.csv`) })),
+      tables: findingTables(a, id).map((t) => ({
+        id: t.id,
+        caption: t.caption,
+        address: address(`${page}#${t.id}`),
+        csv: address(`data/${t.id}.csv`),
+      })),
     })),
     pins: a.pins,
     files,
     leaves,
     rederivations: a.rederivations
       .filter((r) => r.properties.includes(name))
-      .map((r) => ({ name: r.name, title: r.title, explanation: r.explanation, source: r.source, result: 'every comparison equal', comparisons: r.comparisons })),
+      .map((r) => ({
+        name: r.name,
+        title: r.title,
+        explanation: r.explanation,
+        source: r.source,
+        result: 'every comparison equal',
+        comparisons: r.comparisons,
+      })),
     scorer_lines: PROPERTY_SCORER_LINES[name].map((c) => {
       const [from, to] = typeof c === 'number' ? [c, undefined] : c;
-      return { from, to: to ?? from, what: SCORER_LINES[from], url: scorerUrl(trail_repository, pinned_commit, scorer_path, from, to) };
+      return {
+        from,
+        to: to ?? from,
+        what: SCORER_LINES[from],
+        url: scorerUrl(trail_repository, pinned_commit, scorer_path, from, to),
+      };
     }),
     // The same evidence as one chain of linked records, from the verdict to each figure that shows it (provenance-chain.ts).
     provenance: provenanceChain(a, name, refs),

@@ -24,12 +24,24 @@ export function highwireTags(a: Audit, site: SiteRevision, page: CitedPage): [st
     ...(localBuild(page) ? [] : [['citation_public_url', page.permanent] as [string, string]]),
     ['citation_abstract_html_url', page.live],
     ['citation_language', 'en'],
-    ['citation_reference', `citation_title=${r.name}; citation_author=${r.owner}; citation_publisher=GitHub; citation_public_url=${r.url}`],
-    ['citation_reference', `citation_title=${TRAIL_PAPER.title}; citation_author=${TRAIL_PAPER.firstAuthor}; citation_arxiv_id=${TRAIL_PAPER.arxiv}; citation_public_url=${PAPER_URL}`],
+    [
+      'citation_reference',
+      `citation_title=${r.name}; citation_author=${r.owner}; citation_publisher=GitHub; citation_public_url=${r.url}`,
+    ],
+    [
+      'citation_reference',
+      `citation_title=${TRAIL_PAPER.title}; citation_author=${TRAIL_PAPER.firstAuthor}; citation_arxiv_id=${TRAIL_PAPER.arxiv}; citation_public_url=${PAPER_URL}`,
+    ],
   ];
 }
 
-export function jsonLd(a: Audit, site: SiteRevision, page: CitedPage, description: string, downloads: readonly Download[]) {
+export function jsonLd(
+  a: Audit,
+  site: SiteRevision,
+  page: CitedPage,
+  description: string,
+  downloads: readonly Download[],
+) {
   const r = auditRepository(a);
   return {
     '@context': 'https://schema.org',
@@ -43,7 +55,15 @@ export function jsonLd(a: Audit, site: SiteRevision, page: CitedPage, descriptio
     author: { '@type': 'Organization', name: SITE_AUTHOR },
     version: site.label,
     datePublished: site.date,
-    identifier: [...(localBuild(page) ? [] : [page.permanent]), { '@type': 'PropertyValue', propertyID: 'artifact lock SHA-256', value: a.revision.digest, description: "this site's digest of the lock naming the audit's files; not a revision of the audit" }],
+    identifier: [
+      ...(localBuild(page) ? [] : [page.permanent]),
+      {
+        '@type': 'PropertyValue',
+        propertyID: 'artifact lock SHA-256',
+        value: a.revision.digest,
+        description: "this site's digest of the lock naming the audit's files; not a revision of the audit",
+      },
+    ],
     isPartOf: { '@type': 'WebSite', name: SITE_TITLE, url: page.liveRoot },
     isBasedOn: [
       {
@@ -52,7 +72,9 @@ export function jsonLd(a: Audit, site: SiteRevision, page: CitedPage, descriptio
         name: r.name,
         url: r.url,
         creator: { name: r.owner, url: `https://github.com/${r.owner}` },
-        version: auditCommits(a).map((c) => c.commit).join(', '),
+        version: auditCommits(a)
+          .map((c) => c.commit)
+          .join(', '),
         hasPart: a.lock.files.map((f) => ({
           '@type': 'DataDownload',
           name: f.path,
@@ -70,7 +92,12 @@ export function jsonLd(a: Audit, site: SiteRevision, page: CitedPage, descriptio
       name: d.name,
       // At this build's own address: a later deploy of the same revision may change these bytes on the live site,
       // and the permanent copy keeps those first published; each copy's metadata names its own files.
-      distribution: { '@type': 'DataDownload', contentUrl: new URL(d.path, page.root).href, encodingFormat: d.encodingFormat, sha256: d.sha256 },
+      distribution: {
+        '@type': 'DataDownload',
+        contentUrl: new URL(d.path, page.root).href,
+        encodingFormat: d.encodingFormat,
+        sha256: d.sha256,
+      },
     })),
   };
 }

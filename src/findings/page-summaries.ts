@@ -19,13 +19,20 @@ export function reportSummary(a: Audit): Rich {
   const parts: Rich[number][] = ['A predictor that never opens a span scores '];
   splitNames(a).forEach((split, i) => {
     const base = ['splits', split] as const;
-    const joint = { fig: leaf(a, ADVERSARIAL, toPointer([...base, 'predictors', HEADLINE_PREDICTOR, 'joint_accuracy']), 'score') };
-    const best = { fig: leaf(a, ADVERSARIAL, toPointer([...base, 'best_published', 'joint_accuracy', 'value']), 'score') };
+    const joint = {
+      fig: leaf(a, ADVERSARIAL, toPointer([...base, 'predictors', HEADLINE_PREDICTOR, 'joint_accuracy']), 'score'),
+    };
+    const best = {
+      fig: leaf(a, ADVERSARIAL, toPointer([...base, 'best_published', 'joint_accuracy', 'value']), 'score'),
+    };
     const on = { words: keyWords(ADVERSARIAL, toPointer(base)), as: 'name' as const };
-    if (i === 0) parts.push(joint, ' joint accuracy on ', on, ", where the best model in TRAIL's Table 1 scores ", best);
+    if (i === 0)
+      parts.push(joint, ' joint accuracy on ', on, ", where the best model in TRAIL's Table 1 scores ", best);
     else parts.push('; on ', on, ', ', joint, ' against ', best);
   });
-  parts.push(". An independent audit of TRAIL's scorer, with eight more pre-registered properties of the scorer and its data.");
+  parts.push(
+    ". An independent audit of TRAIL's scorer, with eight more pre-registered properties of the scorer and its data.",
+  );
   return parts;
 }
 
@@ -33,7 +40,12 @@ export function reportSummary(a: Audit): Rich {
 export function propertySummary(a: Audit, name: PropertyName): Rich {
   const p = a.properties.find((q) => q.name === name)!;
   const at = (k: string) => toPointer(['properties', name, k]);
-  return [`${name}: `, { words: words(a, p.file, at('verdict')) }, ". In the audit's words: ", { words: words(a, p.file, at('magnitude')) }];
+  return [
+    `${name}: `,
+    { words: words(a, p.file, at('verdict')) },
+    ". In the audit's words: ",
+    { words: words(a, p.file, at('magnitude')) },
+  ];
 }
 
 /**
@@ -42,12 +54,25 @@ export function propertySummary(a: Audit, name: PropertyName): Rich {
  * beside the text (data-fig-parts) so the figure guard can tell a figure from a typed number.
  */
 export function summaryText(parts: Rich): { text: string; parts: [text: string, marked: boolean][] } {
-  const out: [string, boolean][] = parts.map((p) => (typeof p === 'string' ? [p, false] : 'fig' in p ? [formatFigure(p.fig.value, p.fig.kind), true] : [visibleText(p.words.text), true]));
+  const out: [string, boolean][] = parts.map((p) =>
+    typeof p === 'string'
+      ? [p, false]
+      : 'fig' in p
+        ? [formatFigure(p.fig.value, p.fig.kind), true]
+        : [visibleText(p.words.text), true],
+  );
   return { text: out.map(([t]) => t).join(''), parts: out };
 }
 
 /** The pages that have a share card, by the key in its address (share/<key>.png). */
-export const SHARE_KEYS = ['report', 'method', 'changes', 'search', 'not-found', ...PROPERTY_NAMES.map((p) => p.toLowerCase())] as const;
+export const SHARE_KEYS = [
+  'report',
+  'method',
+  'changes',
+  'search',
+  'not-found',
+  ...PROPERTY_NAMES.map((p) => p.toLowerCase()),
+] as const;
 
 /** A page's share-card key from its path under the base (the 404 page has none). */
 export function shareKey(path: string | undefined): string {

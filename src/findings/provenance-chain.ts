@@ -50,24 +50,36 @@ const columnLabel = (spec: TableSpec, i: number) => {
 export function figuresOf(a: Audit, name: PropertyName): FigureRef[] {
   const p = a.properties.find((q) => q.name === name)!;
   const page = `properties/${name.toLowerCase()}/`;
-  const out: FigureRef[] = ['claim', 'verdict', 'magnitude'].map((k) => ({ page, element: 'verdict', ref: `${p.file}#${toPointer(['properties', name, k])}` }));
+  const out: FigureRef[] = ['claim', 'verdict', 'magnitude'].map((k) => ({
+    page,
+    element: 'verdict',
+    ref: `${p.file}#${toPointer(['properties', name, k])}`,
+  }));
   for (const id of findingsOf(name)) {
     // The property page leaves out the claim's table, which the report shows.
     const on = id === 'claim' ? '' : page;
     for (const t of findingTables(a, id)) {
       const rows = rowIds(t);
-      t.table.rows.forEach((row, r) => row.forEach((cell, c) => {
-        const s = cellSource(cell);
-        if (s?.type !== 'artifact') return;
-        // The row's first cell is its header: the row itself is the figure's element.
-        out.push({ page: on, element: rows[r]!, ...(c > 0 ? { column: columnLabel(t, c) } : {}), ref: `${s.file}#${s.pointer}` });
-      }));
+      t.table.rows.forEach((row, r) =>
+        row.forEach((cell, c) => {
+          const s = cellSource(cell);
+          if (s?.type !== 'artifact') return;
+          // The row's first cell is its header: the row itself is the figure's element.
+          out.push({
+            page: on,
+            element: rows[r]!,
+            ...(c > 0 ? { column: columnLabel(t, c) } : {}),
+            ref: `${s.file}#${s.pointer}`,
+          });
+        }),
+      );
     }
   }
   return out;
 }
 
-const rawUrl = (repository: string, commit: string, path: string) => `https://github.com/${repository}/raw/${commit}/${path}`;
+const rawUrl = (repository: string, commit: string, path: string) =>
+  `https://github.com/${repository}/raw/${commit}/${path}`;
 
 export function provenanceChain(a: Audit, name: PropertyName, refs: readonly string[]) {
   const p = a.properties.find((q) => q.name === name)!;
@@ -85,33 +97,98 @@ export function provenanceChain(a: Audit, name: PropertyName, refs: readonly str
   const scorerId = `https://github.com/${trail_repository}/blob/${pinned_commit}/${scorer_path}`;
   const lines = PROPERTY_SCORER_LINES[name].map((c) => {
     const [from, to] = typeof c === 'number' ? [c, c] : c;
-    return { '@id': scorerUrl(trail_repository, pinned_commit, scorer_path, from, to), '@type': 'prov:Entity', kind: 'scorer lines', from, to, what: SCORER_LINES[from], isPartOf: scorerId };
+    return {
+      '@id': scorerUrl(trail_repository, pinned_commit, scorer_path, from, to),
+      '@type': 'prov:Entity',
+      kind: 'scorer lines',
+      from,
+      to,
+      what: SCORER_LINES[from],
+      isPartOf: scorerId,
+    };
   });
   const own = ['claim', 'verdict', 'magnitude'].map((k) => leafId(`${p.file}#${toPointer(['properties', name, k])}`));
   const files = [...new Set(refs.map((ref) => parseRef(ref).file))];
-  const prefixes = Object.fromEntries(a.lock.files.map((f) => [prefixOf(f.path), { '@id': `${fileId(f.path)}#`, '@prefix': true }]));
+  const prefixes = Object.fromEntries(
+    a.lock.files.map((f) => [prefixOf(f.path), { '@id': `${fileId(f.path)}#`, '@prefix': true }]),
+  );
   if (Object.keys(prefixes).length !== a.lock.files.length || Object.keys(prefixes).some((k) => k in CHAIN_CONTEXT)) {
-    throw new ProblemError([{ file: 'artifacts.lock.json', place: '/files', message: `expected files whose names (${Object.keys(prefixes).join(', ')}) each name one file in the chain's context; found two alike, or one taken by the context` }]);
+    throw new ProblemError([
+      {
+        file: 'artifacts.lock.json',
+        place: '/files',
+        message: `expected files whose names (${Object.keys(prefixes).join(', ')}) each name one file in the chain's context; found two alike, or one taken by the context`,
+      },
+    ]);
   }
   return {
     '@context': { ...CHAIN_CONTEXT, ...prefixes },
     '@graph': [
-      { '@id': `urn:trail-audit-site:property:${name}`, '@type': 'prov:Entity', kind: 'property', property: name, verdict: p.verdict, recordedIn: fileId(p.file), wasGeneratedBy: `urn:trail-audit-site:rule:${name}`, wasDerivedFrom: own },
-      { '@id': `urn:trail-audit-site:rule:${name}`, '@type': 'prov:Activity', kind: 'rule', tested: `As this site reads the audit's code (its README defines the verdicts but does not state the rule for each property): ${RULE_TESTED[name]}`, wasAssociatedWith: r.url, used: [...lines.map((l) => l['@id']), ...refs.map(leafId)] },
+      {
+        '@id': `urn:trail-audit-site:property:${name}`,
+        '@type': 'prov:Entity',
+        kind: 'property',
+        property: name,
+        verdict: p.verdict,
+        recordedIn: fileId(p.file),
+        wasGeneratedBy: `urn:trail-audit-site:rule:${name}`,
+        wasDerivedFrom: own,
+      },
+      {
+        '@id': `urn:trail-audit-site:rule:${name}`,
+        '@type': 'prov:Activity',
+        kind: 'rule',
+        tested: `As this site reads the audit's code (its README defines the verdicts but does not state the rule for each property): ${RULE_TESTED[name]}`,
+        wasAssociatedWith: r.url,
+        used: [...lines.map((l) => l['@id']), ...refs.map(leafId)],
+      },
       { '@id': r.url, '@type': 'prov:Agent', kind: 'audit', name: `${r.owner}/${r.name}` },
-      { '@id': scorerId, '@type': 'prov:Entity', kind: 'scorer', repository: trail_repository, commit: pinned_commit, path: scorer_path, sha256: scorer_sha256 },
+      {
+        '@id': scorerId,
+        '@type': 'prov:Entity',
+        kind: 'scorer',
+        repository: trail_repository,
+        commit: pinned_commit,
+        path: scorer_path,
+        sha256: scorer_sha256,
+      },
       ...lines,
       ...files.map((path) => {
         const f = fileOf(path);
-        return { '@id': fileId(path), '@type': 'prov:Entity', kind: 'artifact file', repository: f.repository, commit: f.commit, path, sha256: f.sha256, bytes: f.bytes, atLocation: fileId(path) };
+        return {
+          '@id': fileId(path),
+          '@type': 'prov:Entity',
+          kind: 'artifact file',
+          repository: f.repository,
+          commit: f.commit,
+          path,
+          sha256: f.sha256,
+          bytes: f.bytes,
+          atLocation: fileId(path),
+        };
       }),
       ...refs.map((ref) => {
         const { file, pointer } = parseRef(ref);
-        return { '@id': leafId(ref), '@type': 'prov:Entity', kind: 'artifact leaf', file, pointer, value: resolvePointer(artifactOf(a, file), pointer), isPartOf: fileId(file) };
+        return {
+          '@id': leafId(ref),
+          '@type': 'prov:Entity',
+          kind: 'artifact leaf',
+          file,
+          pointer,
+          value: resolvePointer(artifactOf(a, file), pointer),
+          isPartOf: fileId(file),
+        };
       }),
       ...figuresOf(a, name)
         .filter((f) => refs.includes(f.ref))
-        .map((f) => ({ '@type': 'prov:Entity', kind: 'figure', page: f.page, element: f.element, ...(f.column ? { column: f.column } : {}), wasDerivedFrom: leafId(f.ref) })),
+        .map((f) => ({
+          '@type': 'prov:Entity',
+          kind: 'figure',
+          page: f.page,
+          element: f.element,
+          ...(f.column ? { column: f.column } : {}),
+          wasDerivedFrom: leafId(f.ref),
+        })),
     ],
   };
 }

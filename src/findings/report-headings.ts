@@ -5,7 +5,10 @@
  * always a heading the report shows.
  */
 export function reportHeadings(source: string): ReadonlyMap<string, string> {
-  const headings = [...source.matchAll(/^#{1,6}[ \t]+(.+?)[ \t]*$/gm)].map((m) => ({ at: m.index, text: m[1]!.replaceAll('`', '') }));
+  const headings = [...source.matchAll(/^#{1,6}[ \t]+(.+?)[ \t]*$/gm)].map((m) => ({
+    at: m.index,
+    text: m[1]!.replaceAll('`', ''),
+  }));
   const out = new Map<string, string>();
   for (const m of source.matchAll(/<Finding id="([^"]+)">/g)) {
     const end = source.indexOf('</Finding>', m.index);

@@ -18,7 +18,8 @@ export function revisionIdentity(a: Audit, site: SiteRevision) {
     audit: {
       lock_digest: a.revision.digest,
       lock_digest_short: a.revision.short,
-      lock_digest_is: 'sha256 of the canonical JSON of the lock\'s pins and files (keys sorted, files by path, no whitespace)',
+      lock_digest_is:
+        "sha256 of the canonical JSON of the lock's pins and files (keys sorted, files by path, no whitespace)",
       files: a.lock.files.map((f) => ({ path: f.path, repository: f.repository, commit: f.commit, sha256: f.sha256 })),
     },
   };

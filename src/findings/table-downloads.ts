@@ -36,7 +36,9 @@ const UNITS: Partial<Record<Kind, string>> = {
 
 /** Rich text as plain text: figures formatted as the page formats them, artifact words as they are. */
 export function plainText(parts: Rich): string {
-  return parts.map((p) => (typeof p === 'string' ? p : 'fig' in p ? formatFigure(p.fig.value, p.fig.kind) : p.words.text)).join('');
+  return parts
+    .map((p) => (typeof p === 'string' ? p : 'fig' in p ? formatFigure(p.fig.value, p.fig.kind) : p.words.text))
+    .join('');
 }
 
 function tableItems(items: readonly EvidenceItem[]): Extract<EvidenceItem, { table: TableSpec }>[] {
@@ -51,7 +53,10 @@ export function tableDownloads(a: Audit): TableDownload[] {
       caption: item.caption ? `${item.table.caption} ${plainText(item.caption)}` : item.table.caption,
       ...(item.split ? { split: item.split } : {}),
       // The report shows a table unless the finding's evidence moved to its property pages (report-summary.ts).
-      pages: [...(reportPlacement(f) === 'elsewhere' ? [] : [`/#${item.table.id}`]), ...f.properties.map((p) => `properties/${p.toLowerCase()}/#${item.table.id}`)],
+      pages: [
+        ...(reportPlacement(f) === 'elsewhere' ? [] : [`/#${item.table.id}`]),
+        ...f.properties.map((p) => `properties/${p.toLowerCase()}/#${item.table.id}`),
+      ],
     })),
   );
   const artifacts = artifactsTable(a);
@@ -80,7 +85,10 @@ export function csvSpec(d: TableDownload): TableSpec {
   });
   if (!split) return { ...spec, table: { columns, rows: spec.table.rows } };
   const splitCell: Cell = { words: split };
-  return { ...spec, table: { columns: [{ label: 'split' }, ...columns], rows: spec.table.rows.map((r) => [splitCell, ...r]) } };
+  return {
+    ...spec,
+    table: { columns: [{ label: 'split' }, ...columns], rows: spec.table.rows.map((r) => [splitCell, ...r]) },
+  };
 }
 
 /** The fields of one CSV line (RFC 4180: quoted fields, doubled quotes). */
@@ -127,7 +135,12 @@ export function csvDescription(d: TableDownload, header: string) {
     columns: names.map((name, i) => {
       if (i < offset) return { name, holds: 'the split the row is for' };
       const kind = columnKind(d.spec, i - offset);
-      const unit = kind === 'percent' || kind === 'percent1' ? 'fraction of one (the page shows it as a percentage)' : kind === undefined ? undefined : UNITS[kind];
+      const unit =
+        kind === 'percent' || kind === 'percent1'
+          ? 'fraction of one (the page shows it as a percentage)'
+          : kind === undefined
+            ? undefined
+            : UNITS[kind];
       return { name, ...(unit ? { unit } : {}) };
     }),
   };

@@ -27,7 +27,7 @@ export const VERDICT_MEANING: Record<Verdict, { readonly short: string; readonly
 /** Per property: the test the audit's measuring code applies, and what it leaves untested. */
 export const RULE_TESTED: Record<PropertyName, string> = {
   P1: "The audit's rule compares the headline predictor, all-spans-all-categories, which reads only span identifiers, with the best row of Table 1, split by split and metric by metric: beating that row on either metric on any split makes the verdict VIOLATED, anything else HELD. It compares against the published figures as printed; it does not re-score any published model.",
-  P2: "The rule looks up every gold location among the span identifiers of the trace it annotates: any location that is not there makes the verdict VIOLATED, none makes it HELD. It counts locations; it does not rescore any judge.",
+  P2: 'The rule looks up every gold location among the span identifiers of the trace it annotates: any location that is not there makes the verdict VIOLATED, none makes it HELD. It counts locations; it does not rescore any judge.',
   P3: 'The rule tries to parse every gold annotation file as JSON: any file that fails makes the verdict VIOLATED, none makes it HELD.',
   P4: 'The rule compares every category spelling the gold uses with the taxonomy labels, exactly: any spelling that is not a label makes the verdict VIOLATED, none makes it HELD. It does not ask whether the normaliser repairs the spelling afterwards.',
   P5: "The rule has three outcomes. HELD if no substring of the labels sits inside more than one label; otherwise VIOLATED if any figure the audit rescored changes when the taxonomy is shuffled with the audit's seed, and LATENT if none does.",

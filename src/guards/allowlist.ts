@@ -7,9 +7,13 @@
 import { PROPERTY_NAMES } from '../core/names.ts';
 import { PAPER_BASE_ID, PAPER_ID } from '../provenance/sources.ts';
 
-
 export function allowedTokens(properties: readonly string[] = PROPERTY_NAMES): readonly RegExp[] {
-  return [new RegExp(`\\b(?:${properties.join('|')})\\b`, 'g'), /\bTable [15]\b/g, new RegExp(`\\b(?:${RegExp.escape(PAPER_ID)}|${RegExp.escape(PAPER_BASE_ID)})(?![\\p{L}\\p{N}])`, 'gu'), /\bSHA-256\b/g];
+  return [
+    new RegExp(`\\b(?:${properties.join('|')})\\b`, 'g'),
+    /\bTable [15]\b/g,
+    new RegExp(`\\b(?:${RegExp.escape(PAPER_ID)}|${RegExp.escape(PAPER_BASE_ID)})(?![\\p{L}\\p{N}])`, 'gu'),
+    /\bSHA-256\b/g,
+  ];
 }
 /** The property names are the audit's own (src/core/names.ts): a tenth property is allowed by adding it there. */
 export const ALLOWED_TOKENS = allowedTokens();

@@ -11,7 +11,19 @@ import { FINDING_IDS } from '../findings/registry.ts';
 import { CONCLUSIONS } from '../measures/conclusions.ts';
 import { builtImages, builtPages, builtSidecars } from '../site/built-pages.ts';
 import { looseFigures } from './allowlist.ts';
-import { attr, elementsWhere, hasClass, isDocument, isTag, isText, readHtml, textOf, type HtmlDocument, type HtmlElement, type HtmlNode } from '../core/html-tree.ts';
+import {
+  attr,
+  elementsWhere,
+  hasClass,
+  isDocument,
+  isTag,
+  isText,
+  readHtml,
+  textOf,
+  type HtmlDocument,
+  type HtmlElement,
+  type HtmlNode,
+} from '../core/html-tree.ts';
 import { pageReader, type PageReader } from './html.ts';
 import { unsafeSvg } from './image-svg.ts';
 
@@ -37,7 +49,12 @@ function where(node: HtmlElement | null): string {
 }
 
 function violation(file: string, place: string, token: string, context: string): Violation {
-  return { file, place, token, message: `hand-typed figure ${JSON.stringify(token)}, outside any figure element: "${context}"` };
+  return {
+    file,
+    place,
+    token,
+    message: `hand-typed figure ${JSON.stringify(token)}, outside any figure element: "${context}"`,
+  };
 }
 
 /**
@@ -54,8 +71,11 @@ function metaFigures(content: string, partsAttr: string | undefined): string[] {
   } catch {
     return ['(data-fig-parts that are not JSON)'];
   }
-  const ok = Array.isArray(parts) && parts.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'boolean');
-  if (!ok || (parts as [string, boolean][]).map(([t]) => t).join('') !== content) return ['(data-fig-parts that are not the text)'];
+  const ok =
+    Array.isArray(parts) &&
+    parts.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'boolean');
+  if (!ok || (parts as [string, boolean][]).map(([t]) => t).join('') !== content)
+    return ['(data-fig-parts that are not the text)'];
   return (parts as [string, boolean][]).flatMap(([t, marked]) => (marked ? [] : looseFigures(t)));
 }
 
@@ -69,7 +89,14 @@ function scanDocument(document: HtmlDocument, file: string): Violation[] {
     if (isText(node)) {
       const text = node.data;
       for (const token of looseFigures(text)) {
-        out.push(violation(file, where(node.parent !== null && isTag(node.parent) ? node.parent : null), token, text.trim().slice(0, 120)));
+        out.push(
+          violation(
+            file,
+            where(node.parent !== null && isTag(node.parent) ? node.parent : null),
+            token,
+            text.trim().slice(0, 120),
+          ),
+        );
       }
       return;
     }
@@ -83,23 +110,33 @@ function scanDocument(document: HtmlDocument, file: string): Violation[] {
     if (attr(node, 'data-fig') !== undefined) {
       // A table cell that is a figure (DataTable) vouches for its own value only: its text
       // and the <bdi> an artifact string sits in. Anything else inside it (a flag) is read like any text.
-      if (tag === 'td' || tag === 'th') for (const child of node.children) if (isTag(child) && child.name !== 'bdi') visit(child);
+      if (tag === 'td' || tag === 'th')
+        for (const child of node.children) if (isTag(child) && child.name !== 'bdi') visit(child);
       return;
     }
     for (const name of READER_ATTRIBUTES) {
       const value = attr(node, name);
-      if (value) for (const token of looseFigures(value)) out.push(violation(file, `${where(node)}[${name}]`, token, value.slice(0, 120)));
+      if (value)
+        for (const token of looseFigures(value))
+          out.push(violation(file, `${where(node)}[${name}]`, token, value.slice(0, 120)));
     }
     // A picture carried in its own address would show what no check reads: the site's images are files, read here and drawn by the build.
     for (const name of EMBEDDED_SOURCES) {
       const value = attr(node, name);
-      if (value !== undefined && /^\s*data:/i.test(value)) out.push({ file, place: `${where(node)}[${name}]`, token: 'data:', message: `an element that loads its content from a data: URL, which no check reads: "${value.slice(0, 60)}"` });
+      if (value !== undefined && /^\s*data:/i.test(value))
+        out.push({
+          file,
+          place: `${where(node)}[${name}]`,
+          token: 'data:',
+          message: `an element that loads its content from a data: URL, which no check reads: "${value.slice(0, 60)}"`,
+        });
     }
     if (tag === 'meta') {
       const name = attr(node, 'name') ?? attr(node, 'property') ?? '';
       const content = attr(node, 'content') ?? '';
       if (/^(description|og:title|og:description|og:image:alt)$/.test(name)) {
-        for (const token of metaFigures(content, attr(node, 'data-fig-parts'))) out.push(violation(file, `meta[${name}]`, token, content.slice(0, 120)));
+        for (const token of metaFigures(content, attr(node, 'data-fig-parts')))
+          out.push(violation(file, `meta[${name}]`, token, content.slice(0, 120)));
       }
     }
     for (const child of node.children) visit(child);
@@ -122,12 +159,22 @@ const REGISTRY = 'src/findings/registry.ts';
  * pages point to the method page, which lists them all.
  */
 export function unlistedRederivations(document: HtmlDocument, file: string, listsThem: boolean): Problem[] {
-  const listed = new Set(elementsWhere(document, (e) => attr(e, 'data-rederivation') !== undefined).map((e) => attr(e, 'data-rederivation')!));
+  const listed = new Set(
+    elementsWhere(document, (e) => attr(e, 'data-rederivation') !== undefined).map((e) =>
+      attr(e, 'data-rederivation')!,
+    ),
+  );
   if (!listsThem && listed.size === 0) return [];
-  const named = new Set(elementsWhere(document, (e) => attr(e, 'data-rederived') !== undefined).map((e) => attr(e, 'data-rederived')!));
+  const named = new Set(
+    elementsWhere(document, (e) => attr(e, 'data-rederived') !== undefined).map((e) => attr(e, 'data-rederived')!),
+  );
   return [...named]
     .filter((n) => !listed.has(n))
-    .map((n) => ({ file, place: 'Re-derived at build', message: `a figure on this page names the re-derivation "${n}", which the page's list does not: add this property to its properties (src/rederive/)` }));
+    .map((n) => ({
+      file,
+      place: 'Re-derived at build',
+      message: `a figure on this page names the re-derivation "${n}", which the page's list does not: add this property to its properties (src/rederive/)`,
+    }));
 }
 
 /** A drawn mark's provenance as Plot's title channel writes it (src/charts/charts.ts): "what: file#pointer". */
@@ -147,19 +194,35 @@ export function packetGaps(document: HtmlDocument, file: string, packet: string)
   }
   const list = (parsed as { leaves?: unknown } | null)?.leaves;
   if (!Array.isArray(list) || !list.every((l) => typeof l?.file === 'string' && typeof l?.pointer === 'string')) {
-    return [{ file, place: 'evidence.json', message: 'the evidence packet beside this page has no list of leaves, each with a file and a pointer' }];
+    return [
+      {
+        file,
+        place: 'evidence.json',
+        message: 'the evidence packet beside this page has no list of leaves, each with a file and a pointer',
+      },
+    ];
   }
   const leaves = new Set((list as { file: string; pointer: string }[]).map((l) => `${l.file}#${l.pointer}`));
   const shown = new Set<string>();
   const scopes = elementsWhere(document, (e) => attr(e, 'data-finding') !== undefined || hasClass(e, 'verdict-hero'));
   for (const scope of scopes) {
-    for (const e of elementsWhere(scope, (x) => attr(x, 'data-source') === 'artifact' && attr(x, 'data-pointer') !== undefined)) shown.add(`${attr(e, 'data-file')}#${attr(e, 'data-pointer')}`);
+    for (const e of elementsWhere(
+      scope,
+      (x) => attr(x, 'data-source') === 'artifact' && attr(x, 'data-pointer') !== undefined,
+    ))
+      shown.add(`${attr(e, 'data-file')}#${attr(e, 'data-pointer')}`);
     for (const t of elementsWhere(scope, (x) => x.name === 'title')) {
       const m = MARK_SOURCE.exec(textOf(t).trim());
       if (m) shown.add(`${m[1]}#${m[2]}`);
     }
   }
-  return [...shown].filter((r) => !leaves.has(r)).map((r) => ({ file, place: 'evidence.json', message: `the page shows ${r} in its verdict or evidence, which its evidence packet does not hold` }));
+  return [...shown]
+    .filter((r) => !leaves.has(r))
+    .map((r) => ({
+      file,
+      place: 'evidence.json',
+      message: `the page shows ${r} in its verdict or evidence, which its evidence packet does not hold`,
+    }));
 }
 
 /**
@@ -167,17 +230,27 @@ export function packetGaps(document: HtmlDocument, file: string, packet: string)
  * method page lists the conclusions as the ones the site states: each must wrap some text, and
  * each listed conclusion must be stated on some page.
  */
-export function holdsProblems(pages: readonly { rel: string; document: HtmlDocument }[], conclusions: readonly string[]): Problem[] {
+export function holdsProblems(
+  pages: readonly { rel: string; document: HtmlDocument }[],
+  conclusions: readonly string[],
+): Problem[] {
   const out: Problem[] = [];
   const stated = new Set<string>();
   for (const { rel, document } of pages) {
     for (const e of elementsWhere(document, (x) => attr(x, 'data-holds') !== undefined)) {
       const name = attr(e, 'data-holds')!;
-      if (textOf(e).trim() === '') out.push({ file: rel, place: `[data-holds="${name}"]`, message: `the conclusion "${name}" wraps no sentence` });
+      if (textOf(e).trim() === '')
+        out.push({ file: rel, place: `[data-holds="${name}"]`, message: `the conclusion "${name}" wraps no sentence` });
       else stated.add(name);
     }
   }
-  for (const name of conclusions) if (!stated.has(name)) out.push({ file: 'src/measures/conclusions.ts', place: name, message: `the conclusion "${name}" is stated by no sentence on any page, yet the method page lists it as one the site states` });
+  for (const name of conclusions)
+    if (!stated.has(name))
+      out.push({
+        file: 'src/measures/conclusions.ts',
+        place: name,
+        message: `the conclusion "${name}" is stated by no sentence on any page, yet the method page lists it as one the site states`,
+      });
   return out;
 }
 
@@ -186,7 +259,11 @@ export function holdsProblems(pages: readonly { rel: string; document: HtmlDocum
  * show the table: each page named must hold the table, and each page holding it must be named.
  * `pages` are the built pages, each with the ids of the tables it holds; `base` is the site's base path.
  */
-export function shownOnProblems(sidecars: readonly { rel: string; table: string; text: string }[], pages: readonly { dir: string; tables: ReadonlySet<string> }[], base = '/'): Problem[] {
+export function shownOnProblems(
+  sidecars: readonly { rel: string; table: string; text: string }[],
+  pages: readonly { dir: string; tables: ReadonlySet<string> }[],
+  base = '/',
+): Problem[] {
   const root = base.endsWith('/') ? base : `${base}/`;
   const out: Problem[] = [];
   for (const { rel, table, text } of sidecars) {
@@ -196,13 +273,21 @@ export function shownOnProblems(sidecars: readonly { rel: string; table: string;
       if (!Array.isArray(shown) || !shown.every((u) => typeof u === 'string')) throw new Error('no list');
       named = shown.map((u: string) => new URL(u).pathname);
     } catch {
-      out.push({ file: rel, place: 'shown_on', message: 'expected a list of the addresses of the pages that show the table' });
+      out.push({
+        file: rel,
+        place: 'shown_on',
+        message: 'expected a list of the addresses of the pages that show the table',
+      });
       continue;
     }
     const holding = pages.filter((p) => p.tables.has(table)).map((p) => p.dir);
     const isPage = (path: string, dir: string) => path === `${root}${dir}`;
-    for (const path of named) if (!holding.some((dir) => isPage(path, dir))) out.push({ file: rel, place: 'shown_on', message: `names ${path}, which does not show the table ${table}` });
-    for (const dir of holding) if (!named.some((path) => isPage(path, dir))) out.push({ file: rel, place: 'shown_on', message: `leaves out /${dir}, which shows the table ${table}` });
+    for (const path of named)
+      if (!holding.some((dir) => isPage(path, dir)))
+        out.push({ file: rel, place: 'shown_on', message: `names ${path}, which does not show the table ${table}` });
+    for (const dir of holding)
+      if (!named.some((path) => isPage(path, dir)))
+        out.push({ file: rel, place: 'shown_on', message: `leaves out /${dir}, which shows the table ${table}` });
   }
   return out;
 }
@@ -219,19 +304,41 @@ export function checkBuiltSite(dist: string, read: PageReader = pageReader(), ba
     problems.push(...unlistedRederivations(document, rel, propertyPage));
     pages.push({ rel, document });
     const packet = join(dirname(path), 'evidence.json');
-    if (propertyPage) problems.push(...(existsSync(packet) ? packetGaps(document, rel, readFileSync(packet, 'utf8')) : [{ file: rel, place: 'evidence.json', message: 'the page has no evidence packet beside it' }]));
+    if (propertyPage)
+      problems.push(
+        ...(existsSync(packet)
+          ? packetGaps(document, rel, readFileSync(packet, 'utf8'))
+          : [{ file: rel, place: 'evidence.json', message: 'the page has no evidence packet beside it' }]),
+      );
     for (const id of placedFindings(document)) placed.add(id);
   }
   // The images drawn from data are read like pages: every figure in them is marked as on the pages.
-  for (const { path, rel } of builtImages(dist)) problems.push(...unsafeSvg(readFileSync(path, 'utf8'), rel, read(path)), ...scanDocument(read(path), rel));
+  for (const { path, rel } of builtImages(dist))
+    problems.push(...unsafeSvg(readFileSync(path, 'utf8'), rel, read(path)), ...scanDocument(read(path), rel));
   problems.push(...holdsProblems(pages, Object.keys(CONCLUSIONS)));
   const tablePages = pages.map(({ rel, document }) => ({
     dir: rel.replace(/index\.html$/, ''),
-    tables: new Set(elementsWhere(document, (e) => e.name === 'figure' && hasClass(e, 'table-figure')).map((e) => attr(e, 'id') ?? '')),
+    tables: new Set(
+      elementsWhere(document, (e) => e.name === 'figure' && hasClass(e, 'table-figure')).map(
+        (e) => attr(e, 'id') ?? '',
+      ),
+    ),
   }));
-  const sidecars = builtSidecars(dist).map(({ path, rel }) => ({ rel, table: rel.replace(/^data\//, '').replace(/\.csv\.meta\.json$/, ''), text: readFileSync(path, 'utf8') }));
+  const sidecars = builtSidecars(dist).map(({ path, rel }) => ({
+    rel,
+    table: rel.replace(/^data\//, '').replace(/\.csv\.meta\.json$/, ''),
+    text: readFileSync(path, 'utf8'),
+  }));
   problems.push(...shownOnProblems(sidecars, tablePages, base));
-  for (const id of FINDING_IDS) if (!placed.has(id)) problems.push({ file: REGISTRY, place: '', message: `finding "${id}" is in the registry but placed on no page` });
-  for (const id of placed) if (!(FINDING_IDS as readonly string[]).includes(id)) problems.push({ file: REGISTRY, place: '', message: `a page places finding "${id}", which is not in the registry` });
+  for (const id of FINDING_IDS)
+    if (!placed.has(id))
+      problems.push({ file: REGISTRY, place: '', message: `finding "${id}" is in the registry but placed on no page` });
+  for (const id of placed)
+    if (!(FINDING_IDS as readonly string[]).includes(id))
+      problems.push({
+        file: REGISTRY,
+        place: '',
+        message: `a page places finding "${id}", which is not in the registry`,
+      });
   return problems;
 }

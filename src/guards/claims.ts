@@ -58,13 +58,15 @@ function isProse(sentence: string, minWords: number): boolean {
 const CODE = /=>|===|\?\.|&&|\|\||\)\s*:\s*\(|\bconst\b|\breturn\b|[{}]/;
 
 function claimsOf(file: string, line: number, block: string, minWords = 4): Claim[] {
-  return block
-    .split('\u0000')
-    .flatMap(splitSentences)
-    // A heading's self-link renders as a bare "#" after its text; it is not part of the sentence.
-    .map((s) => s.replace(/\s*#$/, ''))
-    .filter((s) => isProse(s, minWords) && !CODE.test(s))
-    .map((text) => ({ id: sentenceId(text), file, line, text }));
+  return (
+    block
+      .split('\u0000')
+      .flatMap(splitSentences)
+      // A heading's self-link renders as a bare "#" after its text; it is not part of the sentence.
+      .map((s) => s.replace(/\s*#$/, ''))
+      .filter((s) => isProse(s, minWords) && !CODE.test(s))
+      .map((text) => ({ id: sentenceId(text), file, line, text }))
+  );
 }
 
 const BLOCKISH = new Set(['dt', 'dd', 'li', 'p', 'div']);
@@ -84,14 +86,17 @@ export function mdxClaims(file: string, source: string): Claim[] {
 
   const inline = (n: MdNode): string => {
     if (n.type === 'text' || n.type === 'inlineCode') return n.value ?? '';
-    if ((n.type === 'mdxJsxTextElement' || n.type === 'mdxJsxFlowElement') && n.name && DATA_COMPONENTS.has(n.name)) return PLACEHOLDER;
+    if ((n.type === 'mdxJsxTextElement' || n.type === 'mdxJsxFlowElement') && n.name && DATA_COMPONENTS.has(n.name))
+      return PLACEHOLDER;
     if (n.type === 'mdxJsxTextElement' && n.name === 'Holds') {
       const that = attr(n, 'that');
-      if (typeof that === 'string') out.push({ id: `holds:${that}`, file, line: lineOf(n), text: `<Holds that="${that}">` });
+      if (typeof that === 'string')
+        out.push({ id: `holds:${that}`, file, line: lineOf(n), text: `<Holds that="${that}">` });
     }
     if (n.type === 'mdxTextExpression') return PLACEHOLDER;
     // A block-level tag written inline (the glossary's dt and dd) ends the sentence before it.
-    if (n.type === 'mdxJsxTextElement' && n.name && BLOCKISH.has(n.name)) return `\u0000${(n.children ?? []).map(inline).join('')}\u0000`;
+    if (n.type === 'mdxJsxTextElement' && n.name && BLOCKISH.has(n.name))
+      return `\u0000${(n.children ?? []).map(inline).join('')}\u0000`;
     if (n.type === 'break') return ' ';
     return (n.children ?? []).map(inline).join('');
   };
@@ -104,7 +109,10 @@ export function mdxClaims(file: string, source: string): Claim[] {
     if (n.type === 'code' || n.type === 'mdxjsEsm' || n.type === 'mdxFlowExpression') return;
     if (n.type === 'mdxJsxFlowElement' && n.name && DATA_COMPONENTS.has(n.name)) return;
     // A flow element holding text directly (an HTML <p> in MDX) is a paragraph of its own.
-    if (n.type === 'mdxJsxFlowElement' && (n.children ?? []).some((c) => c.type !== 'paragraph' && c.type !== 'mdxJsxFlowElement' && c.type !== 'heading')) {
+    if (
+      n.type === 'mdxJsxFlowElement' &&
+      (n.children ?? []).some((c) => c.type !== 'paragraph' && c.type !== 'mdxJsxFlowElement' && c.type !== 'heading')
+    ) {
       out.push(...claimsOf(file, lineOf(n), inline(n)));
       return;
     }
@@ -164,7 +172,7 @@ export function astroClaims(file: string, source: string): Claim[] {
       text += '\u0000';
       lines.push(line);
       i++;
-    } else if (ch === '}' ) {
+    } else if (ch === '}') {
       text += '\u0000';
       lines.push(line);
       i++;
@@ -295,7 +303,18 @@ export function tsClaims(file: string, source: string): Claim[] {
 export const PROSE_SOURCES = {
   mdx: ['content'],
   astro: ['src/pages', 'src/layouts', 'src/components'],
-  ts: ['src/tables', 'src/findings', 'src/charts', 'src/pages/_page-meta.ts', 'src/pages/share', 'src/pages/data/[chart].svg.ts', 'src/rederive', 'src/measures/conclusions.ts', 'src/provenance/paper.ts', 'src/provenance/sources.ts'],
+  ts: [
+    'src/tables',
+    'src/findings',
+    'src/charts',
+    'src/pages/_page-meta.ts',
+    'src/pages/share',
+    'src/pages/data/[chart].svg.ts',
+    'src/rederive',
+    'src/measures/conclusions.ts',
+    'src/provenance/paper.ts',
+    'src/provenance/sources.ts',
+  ],
 } as const;
 
 function filesUnder(root: string, rel: string, ext: string): string[] {
@@ -320,9 +339,12 @@ function filesUnder(root: string, rel: string, ext: string): string[] {
 
 export function siteClaims(root: string): Claim[] {
   const out: Claim[] = [];
-  for (const rel of PROSE_SOURCES.mdx) for (const f of filesUnder(root, rel, '.mdx')) out.push(...mdxClaims(f, readFileSync(join(root, f), 'utf8')));
-  for (const rel of PROSE_SOURCES.astro) for (const f of filesUnder(root, rel, '.astro')) out.push(...astroClaims(f, readFileSync(join(root, f), 'utf8')));
-  for (const rel of PROSE_SOURCES.ts) for (const f of filesUnder(root, rel, '.ts')) out.push(...tsClaims(f, readFileSync(join(root, f), 'utf8')));
+  for (const rel of PROSE_SOURCES.mdx)
+    for (const f of filesUnder(root, rel, '.mdx')) out.push(...mdxClaims(f, readFileSync(join(root, f), 'utf8')));
+  for (const rel of PROSE_SOURCES.astro)
+    for (const f of filesUnder(root, rel, '.astro')) out.push(...astroClaims(f, readFileSync(join(root, f), 'utf8')));
+  for (const rel of PROSE_SOURCES.ts)
+    for (const f of filesUnder(root, rel, '.ts')) out.push(...tsClaims(f, readFileSync(join(root, f), 'utf8')));
   return out;
 }
 
@@ -375,7 +397,10 @@ export function checkRegister(claims: readonly Claim[], rows: readonly RegisterR
   for (const r of rows) {
     if (dup.has(r.id)) problems.push(`${REGISTER_PATH}: row ${r.id} appears twice`);
     dup.add(r.id);
-    if (!ids.has(r.id)) problems.push(`${REGISTER_PATH}: row ${r.id} ("${r.gist}") matches no sentence on the site any more: the sentence changed or went; remove the row, and register the new sentence if there is one`);
+    if (!ids.has(r.id))
+      problems.push(
+        `${REGISTER_PATH}: row ${r.id} ("${r.gist}") matches no sentence on the site any more: the sentence changed or went; remove the row, and register the new sentence if there is one`,
+      );
   }
   return problems;
 }

@@ -24,7 +24,8 @@ function fileFor(dist: string, base: string, pathname: string): string | undefin
   if (!pathname.startsWith(base)) return undefined;
   const rest = decodeURIComponent(pathname.slice(base.length));
   const direct = join(dist, rest);
-  if (rest === '' || rest.endsWith('/')) return existsSync(join(direct, 'index.html')) ? join(direct, 'index.html') : undefined;
+  if (rest === '' || rest.endsWith('/'))
+    return existsSync(join(direct, 'index.html')) ? join(direct, 'index.html') : undefined;
   if (existsSync(direct) && statSync(direct).isFile()) return direct;
   return undefined;
 }
@@ -41,7 +42,8 @@ function mirrorOf(base: string, revision: string): (pathname: string) => string 
     return (pathname) => (pathname.startsWith(copy) ? base + pathname.slice(copy.length) : pathname);
   }
   // The live base holds the copy's base: only what lies outside the copy is a live page.
-  return (pathname) => (pathname.startsWith(liveBase) && !pathname.startsWith(base) ? base + pathname.slice(liveBase.length) : pathname);
+  return (pathname) =>
+    pathname.startsWith(liveBase) && !pathname.startsWith(base) ? base + pathname.slice(liveBase.length) : pathname;
 }
 
 /** Every element id in a page, in order, repeats included. */
@@ -57,7 +59,13 @@ const LINKING = new Set(['a', 'link', 'script', 'img', 'source']);
  * `revision`: the audit revision whose permanent copy (`r/<revision>/`, archive.ts) the deploy publishes
  * beside these files; a link into it resolves when the same path resolves here.
  */
-export function checkLinks(dist: string, basePath: string, site?: string, read: PageReader = pageReader(), revision?: string): LinkReport {
+export function checkLinks(
+  dist: string,
+  basePath: string,
+  site?: string,
+  read: PageReader = pageReader(),
+  revision?: string,
+): LinkReport {
   // A page's ids are listed once, whether it holds links or is the target of an anchor
   // (a page is the target of hundreds of row and figure links).
   const idSets = new Map<string, Set<string>>();
@@ -77,7 +85,12 @@ export function checkLinks(dist: string, basePath: string, site?: string, read: 
     // An id used twice makes an anchor ambiguous: a row link could land on the wrong row.
     const seen = new Set<string>();
     for (const id of allIds(document)) {
-      if (seen.has(id)) problems.push({ file: rel, place: '', message: `two elements have the id "${id}"; a link to it could land on either` });
+      if (seen.has(id))
+        problems.push({
+          file: rel,
+          place: '',
+          message: `two elements have the id "${id}"; a link to it could land on either`,
+        });
       seen.add(id);
     }
     idSets.set(path, seen);
@@ -88,7 +101,8 @@ export function checkLinks(dist: string, basePath: string, site?: string, read: 
       const raw = attr(el, name)!;
       const place = `<${tag} ${name}="${raw}">`;
       if (raw === '' || /^(mailto|tel|data|javascript):/i.test(raw)) {
-        if (/^javascript:/i.test(raw)) problems.push({ file: rel, place: `<${tag} ${name}>`, message: `a javascript: link (${raw.slice(0, 40)})` });
+        if (/^javascript:/i.test(raw))
+          problems.push({ file: rel, place: `<${tag} ${name}>`, message: `a javascript: link (${raw.slice(0, 40)})` });
         continue;
       }
       let url = new URL(raw, ORIGIN + pagePath);
@@ -100,11 +114,19 @@ export function checkLinks(dist: string, basePath: string, site?: string, read: 
       internal++;
       const target = fileFor(dist, base, mirror ? mirror(url.pathname) : url.pathname);
       if (!target) {
-        problems.push({ file: rel, place, message: `points at ${url.pathname}, which the build did not produce${url.pathname.startsWith(base) ? '' : ` (outside the base path ${base})`}` });
+        problems.push({
+          file: rel,
+          place,
+          message: `points at ${url.pathname}, which the build did not produce${url.pathname.startsWith(base) ? '' : ` (outside the base path ${base})`}`,
+        });
         continue;
       }
       if (url.hash && target.endsWith('.html') && !idsOf(target).has(decodeURIComponent(url.hash.slice(1)))) {
-        problems.push({ file: rel, place, message: `${relative(dist, target)} has no element with id "${decodeURIComponent(url.hash.slice(1))}"` });
+        problems.push({
+          file: rel,
+          place,
+          message: `${relative(dist, target)} has no element with id "${decodeURIComponent(url.hash.slice(1))}"`,
+        });
       }
     }
   }

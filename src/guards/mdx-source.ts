@@ -6,7 +6,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseMdxBody, splitFrontmatter, yamlPlace, type MdxNode as Node, type SplitPage } from './mdx-tree.ts';
-import { MDX_COMPONENT_ATTRIBUTES, MDX_FIGURE_COMPONENTS, type MdxComponentName } from '../components/mdx-component-names.ts';
+import {
+  MDX_COMPONENT_ATTRIBUTES,
+  MDX_FIGURE_COMPONENTS,
+  type MdxComponentName,
+} from '../components/mdx-component-names.ts';
 import { frontmatterSchema } from '../pages/_frontmatter.ts';
 import type { Audit } from '../audit/assemble.ts';
 import type { Problem } from '../core/problem.ts';
@@ -25,27 +29,52 @@ import { isGlossaryTerm } from '../findings/glossary.ts';
  * the pages use, none that can carry text, load anything, style it or vouch for a figure
  * (data-fig, style, title, aria-*, value...). A class names one of our own styles, which show no text.
  */
-const PROSE_HTML: Readonly<Record<string, readonly string[]>> = { p: ['class'], dl: ['class'], dt: ['id'], dd: [], details: ['class', 'open'], summary: [], code: [], em: [], strong: [], br: [] };
+const PROSE_HTML: Readonly<Record<string, readonly string[]>> = {
+  p: ['class'],
+  dl: ['class'],
+  dt: ['id'],
+  dd: [],
+  details: ['class', 'open'],
+  summary: [],
+  code: [],
+  em: [],
+  strong: [],
+  br: [],
+};
 const PROSE_CLASSES: ReadonlySet<string> = new Set(['lede', 'glossary', 'more', 'glossary-more']);
 /** How deep the prose may nest: far beyond any page's, and well within what every walk over the built pages can follow. */
 export const MAX_PROSE_DEPTH = 40;
 /** The largest prose file: twice the longest page's, and small enough that parsing it takes no noticeable time. */
 export const MAX_PROSE_BYTES = 64 * 1024;
 /** What may stand right before and right after a figure as a reader meets the text: a space, an opening or closing bracket or quote, and after it a stop; nothing that could read as part of the number. */
-const APART_BEFORE = /^$|[\s(\[“"‘]$/u;
+const APART_BEFORE = /^$|[\s([“"‘]$/u;
 const APART_AFTER = /^$|^[\s.,;:)\]!?”"’]/u;
 const FIGURE_MARK = '\uE000';
 /** A component without children, which writes text of its own. */
 const OWN_TEXT_MARK = '\uE001';
 const isJsx = (n: Node) => n.type === 'mdxJsxTextElement' || n.type === 'mdxJsxFlowElement';
-const INLINE = new Set(['text', 'inlineCode', 'break', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'mdxJsxTextElement', 'mdxTextExpression']);
+const INLINE = new Set([
+  'text',
+  'inlineCode',
+  'break',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'mdxJsxTextElement',
+  'mdxTextExpression',
+]);
 /**
  * The blocks whose text a reader meets as one run: paragraphs, headings, table cells, and an
  * element written on lines of its own that holds text itself (`<p>`, `<summary>` or `<strong>` alone
  * on a line is such a block, with no paragraph inside).
  */
 const isTextBlock = (n: Node) =>
-  ['paragraph', 'heading', 'tableCell'].includes(n.type) || (n.type === 'mdxJsxFlowElement' && !MDX_FIGURE_COMPONENTS.has(n.name ?? '') && (n.children ?? []).some((c) => INLINE.has(c.type) || (isJsx(c) && MDX_FIGURE_COMPONENTS.has(c.name ?? ''))));
+  ['paragraph', 'heading', 'tableCell'].includes(n.type) ||
+  (n.type === 'mdxJsxFlowElement' &&
+    !MDX_FIGURE_COMPONENTS.has(n.name ?? '') &&
+    (n.children ?? []).some((c) => INLINE.has(c.type) || (isJsx(c) && MDX_FIGURE_COMPONENTS.has(c.name ?? ''))));
 
 /** A block's text as a reader meets it, through emphasis, links, code and components, each figure a mark; and the figures in order. A block inside it is read on its own. */
 function readerText(block: Node): { text: string; figures: Node[] } {
@@ -57,7 +86,10 @@ function readerText(block: Node): { text: string; figures: Node[] } {
     if (isTextBlock(n)) text += '\n';
     else if (n.type === 'text' || n.type === 'inlineCode') text += n.value ?? '';
     else if (n.type === 'break') text += '\n';
-    else if (isJsx(n) && MDX_FIGURE_COMPONENTS.has(n.name ?? '')) (text += FIGURE_MARK, figures.push(n));
+    else if (isJsx(n) && MDX_FIGURE_COMPONENTS.has(n.name ?? '')) {
+      text += FIGURE_MARK;
+      figures.push(n);
+    }
     // A component with no children writes text of its own (a commit, a link): a figure against it is not apart either.
     else if (isJsx(n) && (n.children ?? []).length === 0) text += OWN_TEXT_MARK;
     else for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push(n.children![i]!);
@@ -69,7 +101,10 @@ function readerText(block: Node): { text: string; figures: Node[] } {
 function tokenPlace(n: Node, token: string, lines: readonly string[]): string {
   const at0 = n.position?.start ?? { line: 0, column: 0 };
   // A fenced block's text starts on the line after its fence.
-  const start = n.type === 'code' && lines[at0.line - 1]?.trimStart().match(/^(`{3,}|~{3,})/) ? { line: at0.line + 1, column: 1 } : at0;
+  const start =
+    n.type === 'code' && lines[at0.line - 1]?.trimStart().match(/^(`{3,}|~{3,})/)
+      ? { line: at0.line + 1, column: 1 }
+      : at0;
   const before = (n.value ?? '').slice(0, (n.value ?? '').indexOf(token)).split('\n');
   const line = start.line + before.length - 1;
   const from = before.length === 1 ? start.column - 1 : 0;
@@ -89,43 +124,84 @@ function frontmatterProblems(page: SplitPage, file: string): Problem[] {
   const parsed = frontmatterSchema(file.replace(/^content\//, '')).safeParse(page.data);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [String(issue.path[0] ?? '')];
+      const keys =
+        'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [String(issue.path[0] ?? '')];
       for (const key of keys) {
-        const what = issue.code === 'unrecognized_keys' ? 'not a field any page reads' : page.data[key] === undefined ? 'missing: the page reads it' : `${issue.message.toLowerCase()}: expected a non-empty string`;
-        out.push({ file, place: placeOf(key), message: `frontmatter ${JSON.stringify(key)}: ${what} (src/pages/_frontmatter.ts lists what each page reads)` });
+        const what =
+          issue.code === 'unrecognized_keys'
+            ? 'not a field any page reads'
+            : page.data[key] === undefined
+              ? 'missing: the page reads it'
+              : `${issue.message.toLowerCase()}: expected a non-empty string`;
+        out.push({
+          file,
+          place: placeOf(key),
+          message: `frontmatter ${JSON.stringify(key)}: ${what} (src/pages/_frontmatter.ts lists what each page reads)`,
+        });
       }
     }
   }
   for (const [key, value] of Object.entries(page.data)) {
     if (typeof value !== 'string') continue;
-    for (const token of looseFigures(value)) if (!page.yaml.includes(token)) out.push({ file, place: placeOf(key), message: `digit in frontmatter ${JSON.stringify(key)}, as YAML decodes it: ${JSON.stringify(token)}` });
+    for (const token of looseFigures(value))
+      if (!page.yaml.includes(token))
+        out.push({
+          file,
+          place: placeOf(key),
+          message: `digit in frontmatter ${JSON.stringify(key)}, as YAML decodes it: ${JSON.stringify(token)}`,
+        });
   }
   return out;
 }
 
 export function checkMdxSource(source: string, file: string, audit: Audit, components: readonly string[]): Problem[] {
   const problems: Problem[] = [];
-  if (Buffer.byteLength(source) > MAX_PROSE_BYTES) return [{ file, place: '1:1', message: `a prose file of ${Buffer.byteLength(source)} bytes: no page is longer than ${MAX_PROSE_BYTES}, and what is beyond is not read` }];
+  if (Buffer.byteLength(source) > MAX_PROSE_BYTES)
+    return [
+      {
+        file,
+        place: '1:1',
+        message: `a prose file of ${Buffer.byteLength(source)} bytes: no page is longer than ${MAX_PROSE_BYTES}, and what is beyond is not read`,
+      },
+    ];
   let page: SplitPage;
   try {
     page = splitFrontmatter(source);
   } catch (e) {
     // YAML's parser (mark: lines from 0) or TOML's (line and column from 1), each counting from the opening fence's line.
-    const err = e as { mark?: { line: number; column: number }; line?: number; column?: number; reason?: string; message: string };
+    const err = e as {
+      mark?: { line: number; column: number };
+      line?: number;
+      column?: number;
+      reason?: string;
+      message: string;
+    };
     const fence = source.split('\n').findIndex((l) => /^\uFEFF?(---|\+\+\+)/.test(l)) + 1;
-    const place = err.mark ? `${fence + err.mark.line}:${err.mark.column + 1}` : typeof err.line === 'number' ? `${fence + err.line - 1}:${err.column ?? 1}` : `${fence}:1`;
+    const place = err.mark
+      ? `${fence + err.mark.line}:${err.mark.column + 1}`
+      : typeof err.line === 'number'
+        ? `${fence + err.line - 1}:${err.column ?? 1}`
+        : `${fence}:1`;
     return [{ file, place, message: `frontmatter that does not parse: ${err.reason ?? err.message.split('\n')[0]}` }];
   }
   problems.push(...frontmatterProblems(page, file));
   page.yaml.split('\n').forEach((line, i) => {
-    for (const token of looseFigures(line)) problems.push({ file, place: yamlPlace(page, i, line.indexOf(token) + 1), message: `digit in frontmatter: ${JSON.stringify(token)}` });
+    for (const token of looseFigures(line))
+      problems.push({
+        file,
+        place: yamlPlace(page, i, line.indexOf(token) + 1),
+        message: `digit in frontmatter: ${JSON.stringify(token)}`,
+      });
   });
   let tree: Node;
   try {
     tree = parseMdxBody(page.body);
   } catch (e) {
     const err = e as { line?: number; column?: number; message: string };
-    return [...problems, { file, place: `${err.line ?? 0}:${err.column ?? 0}`, message: `not valid MDX: ${err.message}` }];
+    return [
+      ...problems,
+      { file, place: `${err.line ?? 0}:${err.column ?? 0}`, message: `not valid MDX: ${err.message}` },
+    ];
   }
   const at = (n: Node) => ({ place: `${n.position?.start.line ?? 0}:${n.position?.start.column ?? 0}` });
   const report = (n: Node, message: string) => problems.push({ file, ...at(n), message });
@@ -143,63 +219,130 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
 
   const lines = page.body.split('\n');
   const visit = (n: Node) => {
-    if (n.type === 'mdxjsEsm') report(n, 'an import or export in prose: the pages take their components from src/components/mdx-components.ts, and the prose defines nothing');
+    if (n.type === 'mdxjsEsm')
+      report(
+        n,
+        'an import or export in prose: the pages take their components from src/components/mdx-components.ts, and the prose defines nothing',
+      );
     if (n.type === 'text' || n.type === 'inlineCode' || n.type === 'code') {
-      for (const token of looseFigures(n.value ?? '')) problems.push({ file, place: tokenPlace(n, token, lines), message: `hand-typed figure ${JSON.stringify(token)} in prose: use <Leaf>, <Derived> or <ScorerLines>` });
+      for (const token of looseFigures(n.value ?? ''))
+        problems.push({
+          file,
+          place: tokenPlace(n, token, lines),
+          message: `hand-typed figure ${JSON.stringify(token)} in prose: use <Leaf>, <Derived> or <ScorerLines>`,
+        });
     }
-    if (n.type === 'footnoteReference' || n.type === 'footnoteDefinition') report(n, 'a footnote in prose: its number is generated, and the pages number nothing but figures');
-    if (n.type === 'image' || n.type === 'imageReference') report(n, 'an image in prose: the pages show only the images the build draws');
+    if (n.type === 'footnoteReference' || n.type === 'footnoteDefinition')
+      report(n, 'a footnote in prose: its number is generated, and the pages number nothing but figures');
+    if (n.type === 'image' || n.type === 'imageReference')
+      report(n, 'an image in prose: the pages show only the images the build draws');
     if ((n.type === 'link' || n.type === 'definition') && typeof n.title === 'string') {
-      for (const token of looseFigures(n.title)) report(n, `hand-typed figure ${JSON.stringify(token)} in a link's title: use <Leaf>, <Derived> or <ScorerLines> in the text`);
+      for (const token of looseFigures(n.title))
+        report(
+          n,
+          `hand-typed figure ${JSON.stringify(token)} in a link's title: use <Leaf>, <Derived> or <ScorerLines> in the text`,
+        );
     }
-    if ((n.type === 'link' || n.type === 'definition') && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(n.url ?? '')) report(n, `a link out of the site in prose (${JSON.stringify((n.url ?? '').slice(0, 60))}): links out come from the components, each with its source; prose links only within the site`);
-    if (n.type === 'heading' && !/[\p{L}\p{N}]/u.test(readerText(n).text)) report(n, 'a heading without a word: its anchor is made from its text');
-    if (n.type === 'list' && n.ordered) report(n, 'a numbered list: the numbers a browser gives its items are figures no artifact holds; write a bulleted list');
+    if ((n.type === 'link' || n.type === 'definition') && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(n.url ?? ''))
+      report(
+        n,
+        `a link out of the site in prose (${JSON.stringify((n.url ?? '').slice(0, 60))}): links out come from the components, each with its source; prose links only within the site`,
+      );
+    if (n.type === 'heading' && !/[\p{L}\p{N}]/u.test(readerText(n).text))
+      report(n, 'a heading without a word: its anchor is made from its text');
+    if (n.type === 'list' && n.ordered)
+      report(
+        n,
+        'a numbered list: the numbers a browser gives its items are figures no artifact holds; write a bulleted list',
+      );
     if (isTextBlock(n)) {
       const { text, figures } = readerText(n);
       let k = -1;
       for (const c of figures) {
         k = text.indexOf(FIGURE_MARK, k + 1);
         if (!APART_BEFORE.test(text.slice(0, k)) || !APART_AFTER.test(text.slice(k + 1))) {
-          report(c, `<${c.name}> written against what is beside it (${JSON.stringify(text.slice(Math.max(0, k - 3), k + 4).replaceAll(FIGURE_MARK, '…'))}): leave a space, or it reads as one number with it`);
+          report(
+            c,
+            `<${c.name}> written against what is beside it (${JSON.stringify(text.slice(Math.max(0, k - 3), k + 4).replaceAll(FIGURE_MARK, '…'))}): leave a space, or it reads as one number with it`,
+          );
         }
       }
     }
-    if (n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression') report(n, 'a JavaScript expression in prose: figures come only through the figure components');
+    if (n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression')
+      report(n, 'a JavaScript expression in prose: figures come only through the figure components');
     if (isJsx(n) && n.name) {
       const name = n.name;
       // A lowercase tag written as JSX is HTML, written out as it stands: the components replace only the Markdown's own headings.
       const isHtml = /^[a-z]/.test(name);
-      if (!isHtml && !components.includes(name)) report(n, `<${name}> is not one of the components prose may use (src/components/mdx-components.ts)`);
-      if (isHtml && !Object.hasOwn(PROSE_HTML, name)) report(n, `<${name}> is not HTML the prose may write (${Object.keys(PROSE_HTML).join(', ')}; src/guards/mdx-source.ts)`);
+      if (!isHtml && !components.includes(name))
+        report(n, `<${name}> is not one of the components prose may use (src/components/mdx-components.ts)`);
+      if (isHtml && !Object.hasOwn(PROSE_HTML, name))
+        report(
+          n,
+          `<${name}> is not HTML the prose may write (${Object.keys(PROSE_HTML).join(', ')}; src/guards/mdx-source.ts)`,
+        );
       for (const a of n.attributes ?? []) {
         if (a.type !== 'mdxJsxAttribute') report(n, `<${name}> spreads an expression; give each attribute literally`);
-        else if (a.value !== null && typeof a.value !== 'string' && a.value !== undefined) report(n, `<${name} ${a.name}={...}>: attribute values must be literal strings`);
-        else if (!isHtml && Object.hasOwn(MDX_COMPONENT_ATTRIBUTES, name) && !MDX_COMPONENT_ATTRIBUTES[name as MdxComponentName].includes(a.name ?? '')) report(n, `<${name} ${a.name}>: not an attribute the prose may give <${name}> (${MDX_COMPONENT_ATTRIBUTES[name as MdxComponentName].join(', ') || 'none'}; src/components/mdx-component-names.ts)`);
-        else if (isHtml && Object.hasOwn(PROSE_HTML, name) && !PROSE_HTML[name]!.includes(a.name ?? '')) report(n, `<${name} ${a.name}>: not an attribute the prose may set on <${name}> (${PROSE_HTML[name]!.join(', ') || 'none'})`);
+        else if (a.value !== null && typeof a.value !== 'string' && a.value !== undefined)
+          report(n, `<${name} ${a.name}={...}>: attribute values must be literal strings`);
+        else if (
+          !isHtml &&
+          Object.hasOwn(MDX_COMPONENT_ATTRIBUTES, name) &&
+          !MDX_COMPONENT_ATTRIBUTES[name as MdxComponentName].includes(a.name ?? '')
+        )
+          report(
+            n,
+            `<${name} ${a.name}>: not an attribute the prose may give <${name}> (${MDX_COMPONENT_ATTRIBUTES[name as MdxComponentName].join(', ') || 'none'}; src/components/mdx-component-names.ts)`,
+          );
+        else if (isHtml && Object.hasOwn(PROSE_HTML, name) && !PROSE_HTML[name]!.includes(a.name ?? ''))
+          report(
+            n,
+            `<${name} ${a.name}>: not an attribute the prose may set on <${name}> (${PROSE_HTML[name]!.join(', ') || 'none'})`,
+          );
         else if (isHtml && a.name === 'class' && typeof a.value === 'string') {
-          for (const c of a.value.split(/\s+/).filter(Boolean)) if (!PROSE_CLASSES.has(c)) report(n, `<${name} class="${c}">: not one of the classes the prose may use (${[...PROSE_CLASSES].join(', ')})`);
+          for (const c of a.value.split(/\s+/).filter(Boolean))
+            if (!PROSE_CLASSES.has(c))
+              report(
+                n,
+                `<${name} class="${c}">: not one of the classes the prose may use (${[...PROSE_CLASSES].join(', ')})`,
+              );
         }
       }
       if (name === 'Leaf') {
         const ref = attr(n, 'at') ?? '';
         const kind = attr(n, 'as') ?? '';
-        if (!(KINDS as readonly string[]).includes(kind)) report(n, `<Leaf as="${kind}">: not a figure kind (${KINDS.join(', ')})`);
-        else attempt(n, () => {
-          const { file: f, pointer } = parseRef(ref);
-          leaf(audit, f, pointer, kind as (typeof KINDS)[number]);
-        });
+        if (!(KINDS as readonly string[]).includes(kind))
+          report(n, `<Leaf as="${kind}">: not a figure kind (${KINDS.join(', ')})`);
+        else
+          attempt(n, () => {
+            const { file: f, pointer } = parseRef(ref);
+            leaf(audit, f, pointer, kind as (typeof KINDS)[number]);
+          });
       }
-      if (name === 'Derived' && !isDerivationName(attr(n, 'name') ?? '')) report(n, `<Derived name="${attr(n, 'name')}">: no such derivation (src/measures/named.ts)`);
-      if (name === 'Holds' && !isConclusionName(attr(n, 'that') ?? '')) report(n, `<Holds that="${attr(n, 'that')}">: no such conclusion (src/measures/conclusions.ts)`);
-      if (name === 'Term' && !isGlossaryTerm(attr(n, 'of') ?? '')) report(n, `<Term of="${attr(n, 'of')}">: no such glossary term (src/findings/glossary.ts)`);
-      if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? '')) report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
-      if (name === 'FindingEvidence' && !isFindingId(attr(n, 'of') ?? '')) report(n, `<FindingEvidence of="${attr(n, 'of')}">: no such finding (src/findings/registry.ts)`);
-      if (name === 'FindingEvidence' && attr(n, 'kind') !== undefined && !(EVIDENCE_KINDS as readonly string[]).includes(attr(n, 'kind')!)) report(n, `<FindingEvidence kind="${attr(n, 'kind')}">: a kind is ${EVIDENCE_KINDS.map((k) => `"${k}"`).join(' or ')}`);
+      if (name === 'Derived' && !isDerivationName(attr(n, 'name') ?? ''))
+        report(n, `<Derived name="${attr(n, 'name')}">: no such derivation (src/measures/named.ts)`);
+      if (name === 'Holds' && !isConclusionName(attr(n, 'that') ?? ''))
+        report(n, `<Holds that="${attr(n, 'that')}">: no such conclusion (src/measures/conclusions.ts)`);
+      if (name === 'Term' && !isGlossaryTerm(attr(n, 'of') ?? ''))
+        report(n, `<Term of="${attr(n, 'of')}">: no such glossary term (src/findings/glossary.ts)`);
+      if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? ''))
+        report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
+      if (name === 'FindingEvidence' && !isFindingId(attr(n, 'of') ?? ''))
+        report(n, `<FindingEvidence of="${attr(n, 'of')}">: no such finding (src/findings/registry.ts)`);
+      if (
+        name === 'FindingEvidence' &&
+        attr(n, 'kind') !== undefined &&
+        !(EVIDENCE_KINDS as readonly string[]).includes(attr(n, 'kind')!)
+      )
+        report(
+          n,
+          `<FindingEvidence kind="${attr(n, 'kind')}">: a kind is ${EVIDENCE_KINDS.map((k) => `"${k}"`).join(' or ')}`,
+        );
       if (name === 'ScorerLines') {
         const spec = attr(n, 'at') ?? '';
         const ends = spec.split('-').map(Number);
-        if (ends.length > 2 || !ends.every((x) => isScorerLine(x))) report(n, `<ScorerLines at="${spec}">: not in the scorer line map (src/findings/scorer-lines.ts)`);
+        if (ends.length > 2 || !ends.every((x) => isScorerLine(x)))
+          report(n, `<ScorerLines at="${spec}">: not in the scorer line map (src/findings/scorer-lines.ts)`);
       }
     }
   };
@@ -209,7 +352,10 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
     const [n, depth] = waiting.pop()!;
     visit(n);
     if (depth === MAX_PROSE_DEPTH && n.children?.length) {
-      report(n, `prose nested more than ${MAX_PROSE_DEPTH} levels deep: no page nests so deep, and what is inside is not read`);
+      report(
+        n,
+        `prose nested more than ${MAX_PROSE_DEPTH} levels deep: no page nests so deep, and what is inside is not read`,
+      );
       continue;
     }
     for (let i = (n.children?.length ?? 0) - 1; i >= 0; i--) waiting.push([n.children![i]!, depth + 1]);
@@ -218,13 +364,17 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
 }
 
 export function mdxFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    // A link to a page is checked through the link: Vite renders what it points at.
-    .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.mdx'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
+  return (
+    readdirSync(dir, { withFileTypes: true, recursive: true })
+      // A link to a page is checked through the link: Vite renders what it points at.
+      .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.mdx'))
+      .map((e) => join(e.parentPath, e.name))
+      .sort()
+  );
 }
 
 export function checkContentDir(dir: string, root: string, audit: Audit, components: readonly string[]): Problem[] {
-  return mdxFiles(dir).flatMap((path) => checkMdxSource(readFileSync(path, 'utf8'), relative(root, path), audit, components));
+  return mdxFiles(dir).flatMap((path) =>
+    checkMdxSource(readFileSync(path, 'utf8'), relative(root, path), audit, components),
+  );
 }

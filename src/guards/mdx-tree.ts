@@ -25,7 +25,18 @@ export interface MdxNode {
 
 /** Components that stand for a figure, a name or a citation: their text is data, not our words. */
 export const DATA_COMPONENTS: ReadonlySet<string> = new Set([
-  'Leaf', 'Derived', 'ScorerLines', 'HeadlinePredictor', 'Fig', 'Quote', 'Ident', 'CensusFig', 'VerdictBadge', 'Cite', 'PreRegistrationLink', 'Sources',
+  'Leaf',
+  'Derived',
+  'ScorerLines',
+  'HeadlinePredictor',
+  'Fig',
+  'Quote',
+  'Ident',
+  'CensusFig',
+  'VerdictBadge',
+  'Cite',
+  'PreRegistrationLink',
+  'Sources',
 ]);
 
 /** A page's frontmatter, where it starts, and its body as the MDX parser is given it. */
@@ -46,11 +57,17 @@ export function splitFrontmatter(source: string): SplitPage {
   const start = rawFrontmatter === '' ? -1 : source.indexOf(rawFrontmatter);
   if (start < 0) return { yaml: '', yamlAt: { line: 1, column: 1 }, body: content, data };
   const before = source.slice(0, start).split('\n');
-  return { yaml: rawFrontmatter, yamlAt: { line: before.length, column: before.at(-1)!.length + 1 }, body: content, data };
+  return {
+    yaml: rawFrontmatter,
+    yamlAt: { line: before.length, column: before.at(-1)!.length + 1 },
+    body: content,
+    data,
+  };
 }
 
 /** Where the `i`th line of the frontmatter's text, and `col` (from 1) within it, is in the file. */
-export const yamlPlace = (page: SplitPage, i: number, col: number) => `${page.yamlAt.line + i}:${(i === 0 ? page.yamlAt.column - 1 : 0) + col}`;
+export const yamlPlace = (page: SplitPage, i: number, col: number) =>
+  `${page.yamlAt.line + i}:${(i === 0 ? page.yamlAt.column - 1 : 0) + col}`;
 
 /** The body parsed as MDX; the parser's own error is thrown with its message, and its line and column. */
 export function parseMdxBody(body: string): MdxNode {
@@ -59,6 +76,9 @@ export function parseMdxBody(body: string): MdxNode {
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const at = /^(\d+):(\d+): /.exec(message);
-    throw Object.assign(new Error(at ? message.slice(at[0].length) : message), at ? { line: Number(at[1]), column: Number(at[2]) } : {});
+    throw Object.assign(
+      new Error(at ? message.slice(at[0].length) : message),
+      at ? { line: Number(at[1]), column: Number(at[2]) } : {},
+    );
   }
 }

@@ -19,9 +19,14 @@ const MiB = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 /** What the file is, as a reader would name it: a page, a table's CSV or sidecar, an evidence packet. */
 function named(rel: string): { what: string; limit: number } | undefined {
   const table = /^data\/(.+?)\.csv(\.meta\.json)?$/.exec(rel);
-  if (table) return { what: table[2] ? `the sidecar of table ${table[1]}` : `the CSV of table ${table[1]}`, limit: DOWNLOAD_LIMIT };
+  if (table)
+    return {
+      what: table[2] ? `the sidecar of table ${table[1]}` : `the CSV of table ${table[1]}`,
+      limit: DOWNLOAD_LIMIT,
+    };
   if (rel.endsWith('.html')) return { what: `the page /${rel.replace(/(^|\/)index\.html$/, '$1')}`, limit: PAGE_LIMIT };
-  if (rel.endsWith('.json') || rel.endsWith('.xml') || rel.endsWith('.txt')) return { what: `the download /${rel}`, limit: DOWNLOAD_LIMIT };
+  if (rel.endsWith('.json') || rel.endsWith('.xml') || rel.endsWith('.txt'))
+    return { what: `the download /${rel}`, limit: DOWNLOAD_LIMIT };
   return undefined;
 }
 
@@ -49,7 +54,11 @@ export function checkOutputSizes(dist: string): Problem[] {
     const size = statSync(join(e.parentPath, e.name)).size;
     if (size > kind.limit) {
       const table = rel.endsWith('.html') ? largestTable(join(e.parentPath, e.name)) : '';
-      problems.push({ file: rel, place: '', message: `${kind.what} is ${size} bytes (${MiB(size)}), above the limit of ${kind.limit} bytes (${MiB(kind.limit)}) for anything the site publishes${table}` });
+      problems.push({
+        file: rel,
+        place: '',
+        message: `${kind.what} is ${size} bytes (${MiB(size)}), above the limit of ${kind.limit} bytes (${MiB(kind.limit)}) for anything the site publishes${table}`,
+      });
     }
   }
   return problems.sort((a, b) => a.file.localeCompare(b.file));

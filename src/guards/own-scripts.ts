@@ -22,7 +22,11 @@ export function checkOwnScripts(dist: string, base: string, read: PageReader = p
     const refuse = (place: string, message: string) => problems.push({ file: page.rel, place, message });
     for (const el of elementsWhere(read(page.path), () => true)) {
       for (const name of Object.keys(el.attribs)) {
-        if (/^on/i.test(name) && !OWN_EVENT_HANDLERS.has(`${el.name}[${name}]`)) refuse(`<${el.name} ${name}>`, `an event handler the site does not write (${JSON.stringify(el.attribs[name]!.slice(0, 80))}); only the site's own scripts run`);
+        if (/^on/i.test(name) && !OWN_EVENT_HANDLERS.has(`${el.name}[${name}]`))
+          refuse(
+            `<${el.name} ${name}>`,
+            `an event handler the site does not write (${JSON.stringify(el.attribs[name]!.slice(0, 80))}); only the site's own scripts run`,
+          );
       }
       if (el.name === 'script') {
         const src = attr(el, 'src');
@@ -35,16 +39,30 @@ export function checkOwnScripts(dist: string, base: string, read: PageReader = p
           } catch {
             json = false;
           }
-          if (!json) refuse('<script type="application/ld+json">', 'a JSON-LD block that is not one JSON value written in the page; a data block holds data only');
+          if (!json)
+            refuse(
+              '<script type="application/ld+json">',
+              'a JSON-LD block that is not one JSON value written in the page; a data block holds data only',
+            );
         } else if (src !== undefined) {
-          if (!files.has(src) || text.trim() !== '') refuse(`<script src="${src}">`, `a script the site does not load (its own are ${[...files].join(', ')}); only the site's own scripts run`);
+          if (!files.has(src) || text.trim() !== '')
+            refuse(
+              `<script src="${src}">`,
+              `a script the site does not load (its own are ${[...files].join(', ')}); only the site's own scripts run`,
+            );
         } else if (!OWN_INLINE_SCRIPTS.has(scriptHash(text))) {
-          refuse('<script>', `an inline script that is none of the site's own (src/site/own-scripts.ts): ${JSON.stringify(text.trim().slice(0, 80))}`);
+          refuse(
+            '<script>',
+            `an inline script that is none of the site's own (src/site/own-scripts.ts): ${JSON.stringify(text.trim().slice(0, 80))}`,
+          );
         }
       }
       const equiv = attr(el, 'http-equiv');
       if (el.name === 'meta' && equiv !== undefined && equiv.trim().toLowerCase() !== 'content-security-policy') {
-        refuse(`<meta http-equiv="${equiv}">`, `a meta http-equiv the site does not write${equiv.trim().toLowerCase() === 'refresh' ? ' (a refresh would send the reader elsewhere)' : ''}; only the Content-Security-Policy is set that way`);
+        refuse(
+          `<meta http-equiv="${equiv}">`,
+          `a meta http-equiv the site does not write${equiv.trim().toLowerCase() === 'refresh' ? ' (a refresh would send the reader elsewhere)' : ''}; only the Content-Security-Policy is set that way`,
+        );
       }
     }
   }

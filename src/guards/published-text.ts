@@ -33,11 +33,20 @@ export function checkPublishedText(dist: string, publishing: boolean): Problem[]
     const control = new RegExp(RAW_CONTROL_IN_OUTPUT.source).exec(text);
     if (control) {
       const code = control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-      problems.push({ file: name, place: place(text, control.index), message: `a raw control character U+${code}; artifact strings must be shown visibly` });
+      problems.push({
+        file: name,
+        place: place(text, control.index),
+        message: `a raw control character U+${code}; artifact strings must be shown visibly`,
+      });
     }
     if (publishing) {
       const local = LOCAL.exec(text);
-      if (local) problems.push({ file: name, place: place(text, local.index), message: `names "${local[0]}" in a build meant for publishing; set SITE_URL` });
+      if (local)
+        problems.push({
+          file: name,
+          place: place(text, local.index),
+          message: `names "${local[0]}" in a build meant for publishing; set SITE_URL`,
+        });
     }
   }
   return problems;

@@ -26,7 +26,10 @@ export interface BuiltSite {
   readonly drawings?: Drawings | undefined;
 }
 
-export async function checkBuilt({ dist, base, site, publishing, revision, drawings }: BuiltSite, logger: Logger): Promise<void> {
+export async function checkBuilt(
+  { dist, base, site, publishing, revision, drawings }: BuiltSite,
+  logger: Logger,
+): Promise<void> {
   // Sizes first, before any pass reads a page: an unbounded page stops here.
   fail('The built site publishes a page or download above its size limit', checkOutputSizes(dist));
   const rewritten = rewritePages(dist);
@@ -43,12 +46,18 @@ export async function checkBuilt({ dist, base, site, publishing, revision, drawi
   logger.info('own scripts: no script, meta refresh or event handler but those the site writes');
   // Written once the figure check has read their SVG, before the link check looks for them.
   const images = await finishImages();
-  logger.info(`images: ${images.cards} share cards and ${images.charts} chart images drawn as PNG, the charts' SVG outlined`);
-  logger.info(`search index: written by Pagefind from the ${await finishSearchIndex()} pages it read (a page without data-pagefind-body is read and left out)`);
+  logger.info(
+    `images: ${images.cards} share cards and ${images.charts} chart images drawn as PNG, the charts' SVG outlined`,
+  );
+  logger.info(
+    `search index: written by Pagefind from the ${await finishSearchIndex()} pages it read (a page without data-pagefind-body is read and left out)`,
+  );
   const links = checkLinks(dist, base, site, read, revision);
   fail('The built site has broken links', links.problems);
   const hosts = [...links.external].map(([h, n]) => `${h} (${n})`).join(', ');
-  logger.info(`link check: ${links.internal} internal links and anchors resolve; external links, not fetched: ${hosts}`);
+  logger.info(
+    `link check: ${links.internal} internal links and anchors resolve; external links, not fetched: ${hosts}`,
+  );
   fail('The built site writes what it must not', checkPublishedText(dist, publishing));
   logger.info(`published text: no raw control character${publishing ? ', no local address' : ''}`);
 }

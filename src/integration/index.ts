@@ -37,7 +37,18 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         // Loaded here, not with the config: admit.ts, and most of the admission code with it, loads while what start-early.ts started gets going on the other core.
         audit = await orStop(logger, async () => (await import('./admit.ts')).admitForBuild(logger, config.base));
         // Vite's buildApp hooks run once every bundle is built and before Astro renders a page (Astro's own runs last): the prose must have passed by then.
-        if (building) updateConfig({ vite: { plugins: [noDevPrebundle, { name: 'audit-guards:prose-before-pages', buildApp: { order: 'post', handler: async () => void (await prose) } }] } });
+        if (building)
+          updateConfig({
+            vite: {
+              plugins: [
+                noDevPrebundle,
+                {
+                  name: 'audit-guards:prose-before-pages',
+                  buildApp: { order: 'post', handler: async () => void (await prose) },
+                },
+              ],
+            },
+          });
       },
       'astro:config:done': ({ config, logger }) => {
         root = fileURLToPath(config.root);
@@ -60,7 +71,15 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         markBuilt(dist);
         takeImageOffers(undefined);
         const { checkBuilt } = await import('./check-built-site.ts');
-        await orStop(logger, () => checkBuilt({ dist, base, site, publishing: options.publishing ?? false, revision: audit?.revision.short, drawings }, logger), dist);
+        await orStop(
+          logger,
+          () =>
+            checkBuilt(
+              { dist, base, site, publishing: options.publishing ?? false, revision: audit?.revision.short, drawings },
+              logger,
+            ),
+          dist,
+        );
       },
     },
   };

@@ -37,18 +37,23 @@ export const CONCLUSIONS = {
       for (const s of splitNames(a)) {
         const row = predictor(a, s, HEADLINE_PREDICTOR);
         const best = a.adversarial.splits[s]!.best_published;
-        if (!(row.joint_accuracy > best.joint_accuracy.value)) return `on ${s} its joint accuracy does not beat the published one`;
-        if (!(row.location_accuracy > best.location_accuracy.value)) return `on ${s} its location accuracy does not beat the published one`;
+        if (!(row.joint_accuracy > best.joint_accuracy.value))
+          return `on ${s} its joint accuracy does not beat the published one`;
+        if (!(row.location_accuracy > best.location_accuracy.value))
+          return `on ${s} its location accuracy does not beat the published one`;
       }
       return true;
     },
   },
   'headline-reads-spans-only': {
     states: `${HEADLINE_PREDICTOR} reads only span identifiers, never the gold`,
-    check: (a) => splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).reads === 'spans') || 'it is recorded as reading the gold',
+    check: (a) =>
+      splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).reads === 'spans') ||
+      'it is recorded as reading the gold',
   },
   'nothing-reaches-perfect': {
-    states: 'no predictor of the headline tables and no ceiling reaches a perfect joint or location accuracy on any split',
+    states:
+      'no predictor of the headline tables and no ceiling reaches a perfect joint or location accuracy on any split',
     check: (a) => {
       for (const s of splitNames(a)) {
         const split = a.adversarial.splits[s]!;
@@ -62,7 +67,10 @@ export const CONCLUSIONS = {
   },
   'ceiling-is-error-free-traces': {
     states: 'every split has at least one scored trace whose gold carries no error',
-    check: (a) => splitNames(a).every((s) => a.adversarial.splits[s]!.traces_with_gold_errors < a.adversarial.splits[s]!.gold_files_scored) || 'some split has none',
+    check: (a) =>
+      splitNames(a).every(
+        (s) => a.adversarial.splits[s]!.traces_with_gold_errors < a.adversarial.splits[s]!.gold_files_scored,
+      ) || 'some split has none',
   },
   'headline-short-of-oracle-only-where-locations-are-absent': {
     states: `${HEADLINE_PREDICTOR} matches the oracle's location accuracy except on splits with gold locations that are not spans, where it falls short`,
@@ -80,29 +88,45 @@ export const CONCLUSIONS = {
     states: 'in the gold files that load, every gold location that is not a span lies in the SWE Bench split',
     check: (a) => {
       const by = absentLocations(a).bySplit;
-      return (by.length === 1 && by[0]!.split === 'SWE Bench') || `they lie in ${by.map((b) => b.split).join(', ') || 'no split'}`;
+      return (
+        (by.length === 1 && by[0]!.split === 'SWE Bench') ||
+        `they lie in ${by.map((b) => b.split).join(', ') || 'no split'}`
+      );
     },
   },
   'absent-locations-are-sentences': {
-    states: 'in the gold files that load, every gold location that is not a span is a sentence (four or more words of letters), not an identifier',
+    states:
+      'in the gold files that load, every gold location that is not a span is a sentence (four or more words of letters), not an identifier',
     check: (a) => {
-      const locations = splitNames(a).flatMap((split) => Object.values(a.adversarial.splits[split]!.locations_off_the_index).flat());
+      const locations = splitNames(a).flatMap((split) =>
+        Object.values(a.adversarial.splits[split]!.locations_off_the_index).flat(),
+      );
       if (locations.length === 0) return 'there are none';
-      const short = locations.filter((l) => l.trim().split(/\s+/).filter((w) => /^[A-Za-z]+$/.test(w)).length < 4);
+      const short = locations.filter(
+        (l) =>
+          l
+            .trim()
+            .split(/\s+/)
+            .filter((w) => /^[A-Za-z]+$/.test(w)).length < 4,
+      );
       if (short.length > 0) return `${short.length} of them are not four or more words of letters`;
       return true;
     },
   },
   'eleven-percent-by-truncation': {
-    states: 'the plain mean of the per-split best scores reaches the abstract figure only by truncation, and weighting moves it further away',
+    states:
+      'the plain mean of the per-split best scores reaches the abstract figure only by truncation, and weighting moves it further away',
     check: (a) => {
       const e = elevenPercent(a);
       const target = e.combined.value;
       const mean = e.plainMean.value;
-      if (toFixedPython(mean * 100, 0) === toFixedPython(target * 100, 0)) return 'the plain mean rounds to the abstract figure';
-      if (Math.floor(mean * 100) !== Math.round(target * 100)) return 'the plain mean does not truncate to the abstract figure';
+      if (toFixedPython(mean * 100, 0) === toFixedPython(target * 100, 0))
+        return 'the plain mean rounds to the abstract figure';
+      if (Math.floor(mean * 100) !== Math.round(target * 100))
+        return 'the plain mean does not truncate to the abstract figure';
       for (const w of [e.byFiles.value, e.byErrors.value]) {
-        if (Math.abs(w - target) <= Math.abs(mean - target)) return 'a weighted mean is closer to the abstract figure than the plain mean';
+        if (Math.abs(w - target) <= Math.abs(mean - target))
+          return 'a weighted mean is closer to the abstract figure than the plain mean';
       }
       return true;
     },
@@ -113,7 +137,11 @@ export const CONCLUSIONS = {
       const s = a.normaliser.shuffle;
       if (s.ambiguous_gold_spellings.length > 0) return 'some gold spellings are ambiguous';
       if (s.figures_that_moved.length > 0) return 'some rescored figures moved';
-      const moved = s.scores.some((r) => r.joint_accuracy.pinned !== r.joint_accuracy.shuffled || r.location_accuracy.pinned !== r.location_accuracy.shuffled);
+      const moved = s.scores.some(
+        (r) =>
+          r.joint_accuracy.pinned !== r.joint_accuracy.shuffled ||
+          r.location_accuracy.pinned !== r.location_accuracy.shuffled,
+      );
       return !moved || 'a rescored row differs between the pinned and the shuffled taxonomy';
     },
   },
@@ -121,18 +149,23 @@ export const CONCLUSIONS = {
     states: 'no real gold error carries a null or empty category, so no file mispairs',
     check: (a) => {
       const g = a.pairing.on_the_real_gold;
-      return (g.falsy_categories === 0 && g.traces_that_would_mispair === 0 && g.traces_that_would_lose_a_pair === 0) || 'some gold errors carry a falsy category';
+      return (
+        (g.falsy_categories === 0 && g.traces_that_would_mispair === 0 && g.traces_that_would_lose_a_pair === 0) ||
+        'some gold errors carry a falsy category'
+      );
     },
   },
   'p7-blocks-identical': {
-    states: 'the two predictors that differ only in where they put labels get identical per-category blocks on every split',
+    states:
+      'the two predictors that differ only in where they put labels get identical per-category blocks on every split',
     check: (a) => {
       // Which splits have identical blocks is re-derived at admission; what can change is that there are none.
       return identicalBlocks(a, a.catf1.differ_only_in_where).length > 0 || 'their blocks differ on every split';
     },
   },
   'predictors-read-as-described': {
-    states: 'the six predictors are silent, gold-exact, gold-mispaired, every-span-once, gold-spans-all-categories and all-spans-all-categories, and exactly the three gold ones read the gold',
+    states:
+      'the six predictors are silent, gold-exact, gold-mispaired, every-span-once, gold-spans-all-categories and all-spans-all-categories, and exactly the three gold ones read the gold',
     check: (a) => {
       const expected: Record<string, 'spans' | 'gold'> = {
         silent: 'spans',
@@ -144,15 +177,19 @@ export const CONCLUSIONS = {
       };
       for (const s of splitNames(a)) {
         const rows = a.adversarial.splits[s]!.predictors;
-        if (Object.keys(rows).sort().join() !== Object.keys(expected).sort().join()) return `${s} has the predictors ${Object.keys(rows).join(', ')}`;
-        for (const [n, reads] of Object.entries(expected)) if (rows[n]!.reads !== reads) return `${n} reads ${rows[n]!.reads} on ${s}`;
+        if (Object.keys(rows).sort().join() !== Object.keys(expected).sort().join())
+          return `${s} has the predictors ${Object.keys(rows).join(', ')}`;
+        for (const [n, reads] of Object.entries(expected))
+          if (rows[n]!.reads !== reads) return `${n} reads ${rows[n]!.reads} on ${s}`;
       }
       return true;
     },
   },
   'headline-emits-far-more-than-gold': {
     states: `${HEADLINE_PREDICTOR} emits many times more errors than the gold holds, on every split`,
-    check: (a) => splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).volume_ratio > 10) || 'on some split it emits fewer than ten times the gold',
+    check: (a) =>
+      splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).volume_ratio > 10) ||
+      'on some split it emits fewer than ten times the gold',
   },
   'headline-precision-collapses': {
     states: `${HEADLINE_PREDICTOR}'s precision is a small fraction of its recall on every split`,
@@ -166,15 +203,23 @@ export const CONCLUSIONS = {
     states: 'exactly one gold file fails to parse, at a comma',
     check: (a) => {
       const u = a.datacheck.unreadable;
-      return (u.length === 1 && u[0]!.character === ',') || `${u.length} unreadable files, at ${u.map((x) => JSON.stringify(x.character)).join(', ')}`;
+      return (
+        (u.length === 1 && u[0]!.character === ',') ||
+        `${u.length} unreadable files, at ${u.map((x) => JSON.stringify(x.character)).join(', ')}`
+      );
     },
   },
   'walked-past-is-unreadable': {
     states: 'the traces the adversarial run walked past are exactly the gold files that do not parse',
     check: (a) => {
-      const walked = splitNames(a).flatMap((s) => a.adversarial.splits[s]!.walked_past.map((w) => w.trace)).sort();
+      const walked = splitNames(a)
+        .flatMap((s) => a.adversarial.splits[s]!.walked_past.map((w) => w.trace))
+        .sort();
       const unreadable = a.datacheck.unreadable.map((u) => u.trace).sort();
-      return walked.join() === unreadable.join() || `walked past ${walked.join(', ') || 'none'}, unreadable ${unreadable.join(', ') || 'none'}`;
+      return (
+        walked.join() === unreadable.join() ||
+        `walked past ${walked.join(', ') || 'none'}, unreadable ${unreadable.join(', ') || 'none'}`
+      );
     },
   },
   'normaliser-repairs-most': {
@@ -185,7 +230,8 @@ export const CONCLUSIONS = {
     },
   },
   'fallback-both-ways': {
-    states: 'the gold has a spelling the fallback loop promotes onto a label it sits inside, and one that holds a label yet reaches none',
+    states:
+      'the gold has a spelling the fallback loop promotes onto a label it sits inside, and one that holds a label yet reaches none',
     check: (a) => {
       const drift = a.normaliser.gold_drift;
       const promoted = drift.some((d) => d.loop === 'fallback');
@@ -199,15 +245,20 @@ export const CONCLUSIONS = {
     states: "a category of one space normalises to the taxonomy's first label",
     check: (a) => {
       const first = Object.keys(a.normaliser.shortest_reaching)[0];
-      return a.normaliser.whitespace_only === first || `it lands on ${a.normaliser.whitespace_only}, the first label is ${first}`;
+      return (
+        a.normaliser.whitespace_only === first ||
+        `it lands on ${a.normaliser.whitespace_only}, the first label is ${first}`
+      );
     },
   },
   'p5-order-dependence-exists': {
     states: 'some substrings sit inside more than one label and some move under the shuffle',
-    check: (a) => (a.normaliser.order_dependent.count > 0 && a.normaliser.order_dependent.moved_under_the_shuffle > 0) || 'none do',
+    check: (a) =>
+      (a.normaliser.order_dependent.count > 0 && a.normaliser.order_dependent.moved_under_the_shuffle > 0) || 'none do',
   },
   'p5-is-latent': {
-    states: 'P5 is LATENT: some substrings depend on the order (so not HELD), and no rescored figure moved (so not VIOLATED)',
+    states:
+      'P5 is LATENT: some substrings depend on the order (so not HELD), and no rescored figure moved (so not VIOLATED)',
     check: (a) => {
       if (!(a.normaliser.order_dependent.count > 0)) return 'no substring depends on the order';
       if (a.normaliser.shuffle.figures_that_moved.length > 0) return 'some rescored figures moved';
@@ -230,14 +281,16 @@ export const CONCLUSIONS = {
     check: (a) => verdictIs(a, 'P8', 'LATENT'),
   },
   'p7-locations-opposite': {
-    states: 'of the two predictors that differ only in where, one has a location accuracy near the ceiling and the other zero, on every split listed',
+    states:
+      'of the two predictors that differ only in where, one has a location accuracy near the ceiling and the other zero, on every split listed',
     check: (a) => {
       const [x, y] = a.catf1.differ_only_in_where;
       for (const split of a.catf1.identical_per_category_block) {
         const rx = a.catf1.rows.find((r) => r.split === split && r.predictor === x);
         const ry = a.catf1.rows.find((r) => r.split === split && r.predictor === y);
         if (!rx || !ry) return `no rows for ${x} and ${y} on ${split}`;
-        if (!(rx.location_accuracy > 0.9 && ry.location_accuracy === 0)) return `on ${split} they score ${rx.location_accuracy} and ${ry.location_accuracy}`;
+        if (!(rx.location_accuracy > 0.9 && ry.location_accuracy === 0))
+          return `on ${split} they score ${rx.location_accuracy} and ${ry.location_accuracy}`;
       }
       return true;
     },
@@ -249,7 +302,8 @@ export const CONCLUSIONS = {
   'table-5-spans-differ-most': {
     states: 'the span row of Table 5 differs from the tree by more, relative to the paper, than any other row',
     check: (a) => {
-      const gap = (r: ReturnType<typeof table5>['rows'][number]) => Math.max(...r.cells.map((c) => Math.abs(c.here.value - c.paper.value) / c.paper.value));
+      const gap = (r: ReturnType<typeof table5>['rows'][number]) =>
+        Math.max(...r.cells.map((c) => Math.abs(c.here.value - c.paper.value) / c.paper.value));
       const rows = table5(a).rows;
       const spans = rows.find((r) => r.key === 'spans')!;
       return rows.every((r) => r === spans || gap(r) < gap(spans)) || 'another row differs more';
@@ -257,14 +311,17 @@ export const CONCLUSIONS = {
   },
   'abstract-totals-differ-from-table-5': {
     states: "the abstract's trace and error totals are not Table 5's rows summed",
-    check: (a) => abstractCounts(a).every((c) => c.abstract.value !== c.table5.value) || 'some abstract total equals the Table 5 sum',
+    check: (a) =>
+      abstractCounts(a).every((c) => c.abstract.value !== c.table5.value) ||
+      'some abstract total equals the Table 5 sum',
   },
   'index-holds-identifiers-only': {
     states: "the span index is the only artifact with none of TRAIL's own words and no string longer than three words",
     check: (a) => {
       const rows = inventory(a);
       const row = rows.find((r) => r.file === 'index/spans.json')!;
-      if (!(row.upstream.value === 0 && row.longer.value === 0)) return `it holds ${row.upstream.value} of TRAIL's strings and ${row.longer.value} long ones`;
+      if (!(row.upstream.value === 0 && row.longer.value === 0))
+        return `it holds ${row.upstream.value} of TRAIL's strings and ${row.longer.value} long ones`;
       const bare = rows.filter((r) => r !== row && r.upstream.value === 0 && r.longer.value === 0);
       return bare.length === 0 || `${bare.map((r) => r.file).join(', ')} also holds no words and no long string`;
     },
@@ -287,8 +344,16 @@ const HOME = 'src/measures/conclusions.ts';
 /** Throws, naming the conclusion, when the admitted data no longer supports it. */
 export function assertConclusion(a: Audit, name: string): void {
   const place = `conclusion "${name}"`;
-  if (!isConclusionName(name)) throw new ProblemError([{ file: HOME, place, message: `<Holds that="${name}">: no such conclusion` }]);
+  if (!isConclusionName(name))
+    throw new ProblemError([{ file: HOME, place, message: `<Holds that="${name}">: no such conclusion` }]);
   const c: Conclusion = CONCLUSIONS[name];
   const result = c.check(a);
-  if (result !== true) throw new ProblemError([{ file: HOME, place, message: `A sentence on the site states that ${c.states}, and the admitted artifacts no longer support it: ${result}. (conclusion "${name}")` }]);
+  if (result !== true)
+    throw new ProblemError([
+      {
+        file: HOME,
+        place,
+        message: `A sentence on the site states that ${c.states}, and the admitted artifacts no longer support it: ${result}. (conclusion "${name}")`,
+      },
+    ]);
 }

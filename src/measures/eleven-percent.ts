@@ -25,7 +25,12 @@ export function elevenPercent(audit: Audit): ElevenPercent {
   const splits = splitNames(audit);
   const best = splits.map((split) => ({
     split,
-    value: leaf(audit, 'results/adversarial.json', toPointer(['splits', split, 'best_published', 'joint_accuracy', 'value']), 'score'),
+    value: leaf(
+      audit,
+      'results/adversarial.json',
+      toPointer(['splits', split, 'best_published', 'joint_accuracy', 'value']),
+      'score',
+    ),
   }));
   const values = best.map((b) => b.value.value);
   const bestInputs = splits.map((s) => adv('splits', s, 'best_published', 'joint_accuracy', 'value'));
@@ -37,14 +42,24 @@ export function elevenPercent(audit: Audit): ElevenPercent {
   // The abstract's figure: from the artifact when it records it (newer audit revisions), else from the cited paper source.
   const recorded = audit.adversarial.paper_prose?.combined_joint;
   if (recorded !== undefined && recorded !== PAPER_FIGURES.combinedJoint.value) {
-    throw new Error(`results/adversarial.json#/paper_prose/combined_joint is ${recorded}, the paper source says ${PAPER_FIGURES.combinedJoint.value}`);
+    throw new Error(
+      `results/adversarial.json#/paper_prose/combined_joint is ${recorded}, the paper source says ${PAPER_FIGURES.combinedJoint.value}`,
+    );
   }
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   return {
-    combined: recorded === undefined ? PAPER_FIGURES.combinedJoint : leaf(audit, 'results/adversarial.json', '/paper_prose/combined_joint', 'percent'),
+    combined:
+      recorded === undefined
+        ? PAPER_FIGURES.combinedJoint
+        : leaf(audit, 'results/adversarial.json', '/paper_prose/combined_joint', 'percent'),
     best,
     plainMean: derived('eleven-percent/plain-mean', mean, 'percent1', bestInputs),
-    plainMeanRounded: derived('eleven-percent/plain-mean-rounded', Number(toFixedPython(mean * 100, 0)) / 100, 'percent', bestInputs),
+    plainMeanRounded: derived(
+      'eleven-percent/plain-mean-rounded',
+      Number(toFixedPython(mean * 100, 0)) / 100,
+      'percent',
+      bestInputs,
+    ),
     byFiles: derived('eleven-percent/weighted-by-files', weighted('gold_files_scored'), 'percent1', [
       ...bestInputs,
       ...splits.map((s) => adv('splits', s, 'gold_files_scored')),

@@ -58,10 +58,22 @@ export function inventory(audit: Audit): InventoryRow[] {
       file,
       bytes: fromLock(audit, `/files/${lockIndex}/bytes`, 'count'),
       distinct: derived('inventory/distinct-strings', strings.size, 'count', input),
-      identifiers: derived('inventory/identifiers', list.filter((s) => /^[0-9a-f]{16,64}$/.test(s)).length, 'count', input),
-      upstream: derived('inventory/trail-words', list.filter((s) => upstream.has(s)).length, 'integer', [...input, 'the upstream strings of results/normaliser.json and results/adversarial.json']),
-      longer: derived('inventory/longer-than-three-words', list.filter((s) => s.trim().split(/\s+/).length > 3).length, 'integer', input),
+      identifiers: derived(
+        'inventory/identifiers',
+        list.filter((s) => /^[0-9a-f]{16,64}$/.test(s)).length,
+        'count',
+        input,
+      ),
+      upstream: derived('inventory/trail-words', list.filter((s) => upstream.has(s)).length, 'integer', [
+        ...input,
+        'the upstream strings of results/normaliser.json and results/adversarial.json',
+      ]),
+      longer: derived(
+        'inventory/longer-than-three-words',
+        list.filter((s) => s.trim().split(/\s+/).length > 3).length,
+        'integer',
+        input,
+      ),
     };
   });
 }
-

@@ -45,7 +45,8 @@ export function containment(audit: Audit): Containment {
       if (!dropped || extra > dropped.entry.spelling.length - dropped.inside.length) dropped = { entry, index, inside };
     }
   });
-  if (!rescued || !dropped) throw new Error('results/normaliser.json#/gold_drift has no rescued or no dropped spelling to show');
+  if (!rescued || !dropped)
+    throw new Error('results/normaliser.json#/gold_drift has no rescued or no dropped spelling to show');
   return { rescued, dropped };
 }
 
@@ -58,10 +59,16 @@ export interface ShuffleFigures {
 export function shuffleFigures(audit: Audit): ShuffleFigures {
   const s = audit.normaliser.shuffle;
   return {
-    ambiguous: derived('shuffle/ambiguous-gold-spellings', s.ambiguous_gold_spellings.length, 'integer', [ref('results/normaliser.json', '/shuffle/ambiguous_gold_spellings')]),
-    moved: derived('shuffle/figures-moved', s.figures_that_moved.length, 'integer', [ref('results/normaliser.json', '/shuffle/figures_that_moved')]),
+    ambiguous: derived('shuffle/ambiguous-gold-spellings', s.ambiguous_gold_spellings.length, 'integer', [
+      ref('results/normaliser.json', '/shuffle/ambiguous_gold_spellings'),
+    ]),
+    moved: derived('shuffle/figures-moved', s.figures_that_moved.length, 'integer', [
+      ref('results/normaliser.json', '/shuffle/figures_that_moved'),
+    ]),
     // Each rescored row publishes two figures: joint and location accuracy.
-    rescored: derived('shuffle/figures-rescored', 2 * s.scores.length, 'integer', [ref('results/normaliser.json', '/shuffle/scores')]),
+    rescored: derived('shuffle/figures-rescored', 2 * s.scores.length, 'integer', [
+      ref('results/normaliser.json', '/shuffle/scores'),
+    ]),
   };
 }
 
@@ -71,6 +78,11 @@ export function driftTotals(audit: Audit): { spellings: Figure; errors: Figure }
   const input = [ref('results/normaliser.json', '/gold_drift')];
   return {
     spellings: derived('drift/spellings', d.length, 'integer', input),
-    errors: derived('drift/errors', d.reduce((n, e) => n + e.errors, 0), 'integer', input),
+    errors: derived(
+      'drift/errors',
+      d.reduce((n, e) => n + e.errors, 0),
+      'integer',
+      input,
+    ),
   };
 }

@@ -14,7 +14,11 @@ export const TABLE5_ROWS = [
 ] as const satisfies readonly (readonly [keyof Table5Counts, string])[];
 
 /** The rows the audit counts, on the tree's side, over the gold files that parse only (its note under Table 5); the others come from the span index. */
-export const PARSED_ONLY: ReadonlySet<keyof Table5Counts> = new Set(['errors', 'unique_error_spans', 'traces_with_errors']);
+export const PARSED_ONLY: ReadonlySet<keyof Table5Counts> = new Set([
+  'errors',
+  'unique_error_spans',
+  'traces_with_errors',
+]);
 /** What marks such a row in a table and a chart. */
 export const PARSED_ONLY_MARK = ' (tree: files that parse)';
 
@@ -31,7 +35,8 @@ export function table5(audit: Audit) {
     label,
     parsedOnly: PARSED_ONLY.has(key),
     cells: splits.map((split): Table5Cell => {
-      const at = (side: 'paper' | 'here') => leaf(audit, 'results/datacheck.json', toPointer(['splits', split, side, key]), 'count');
+      const at = (side: 'paper' | 'here') =>
+        leaf(audit, 'results/datacheck.json', toPointer(['splits', split, side, key]), 'count');
       const paper = at('paper');
       const here = at('here');
       return { paper, here, disagree: paper.value !== here.value };

@@ -8,7 +8,11 @@ export function citedPageSpecs(): CitedPageSpec[] {
   const pages = propertyPages();
   return [
     { slug: 'report', title: frontmatter.title, path: '/' },
-    ...PROPERTY_NAMES.map((name) => ({ slug: name.toLowerCase(), title: `${name}: ${pages[name].frontmatter.title}`, path: `properties/${name.toLowerCase()}/` })),
+    ...PROPERTY_NAMES.map((name) => ({
+      slug: name.toLowerCase(),
+      title: `${name}: ${pages[name].frontmatter.title}`,
+      path: `properties/${name.toLowerCase()}/`,
+    })),
   ];
 }
 

@@ -12,4 +12,5 @@ export const PropertyFrontmatter = z.strictObject({ title: words });
 export const PageFrontmatter = z.strictObject({ title: words, description: z.optional(words) });
 
 /** The schema for the MDX file at `rel` (relative to content/). */
-export const frontmatterSchema = (rel: string) => (rel.startsWith('properties/') ? PropertyFrontmatter : PageFrontmatter);
+export const frontmatterSchema = (rel: string) =>
+  rel.startsWith('properties/') ? PropertyFrontmatter : PageFrontmatter;

@@ -16,13 +16,18 @@ import { propertyPages } from './_property-pages.ts';
 export const STATIC_PAGES = {
   changes: {
     title: 'What changed between audit revisions',
-    description: "The changes to the audit's artifacts this site has accepted, if any, newest first: the date, the lock digests, each file's old and new commit, and every changed value by JSON Pointer.",
+    description:
+      "The changes to the audit's artifacts this site has accepted, if any, newest first: the date, the lock digests, each file's old and new commit, and every changed value by JSON Pointer.",
   },
   search: {
     title: 'Search: TRAIL scorer audit',
-    description: 'Search every page of the TRAIL scorer audit: the report, the nine property pages, the method and the changes between audit revisions.',
+    description:
+      'Search every page of the TRAIL scorer audit: the report, the nine property pages, the method and the changes between audit revisions.',
   },
-  'not-found': { title: 'Page not found: TRAIL scorer audit', description: 'This address holds no page of the TRAIL scorer audit.' },
+  'not-found': {
+    title: 'Page not found: TRAIL scorer audit',
+    description: 'This address holds no page of the TRAIL scorer audit.',
+  },
 } as const;
 
 export interface PageMeta {
@@ -39,6 +44,7 @@ export function pageMeta(audit: Audit, key: string): PageMeta {
     return { title: p.title, summary: [p.description] };
   }
   const name = key.toUpperCase() as PropertyName;
-  if (!(PROPERTY_NAMES as readonly string[]).includes(name)) throw new Error(`no page has the share-card key ${JSON.stringify(key)}`);
+  if (!(PROPERTY_NAMES as readonly string[]).includes(name))
+    throw new Error(`no page has the share-card key ${JSON.stringify(key)}`);
   return { title: `${name}: ${propertyPages()[name].frontmatter.title}`, summary: propertySummary(audit, name) };
 }

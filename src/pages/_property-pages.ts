@@ -11,7 +11,10 @@ interface MdxModule {
 
 const modules = import.meta.glob<MdxModule>('../../content/properties/*.mdx', { eager: true });
 
-export function propertyPages(): Record<PropertyName, { Content: AstroComponentFactory; frontmatter: z.infer<typeof Frontmatter> }> {
+export function propertyPages(): Record<
+  PropertyName,
+  { Content: AstroComponentFactory; frontmatter: z.infer<typeof Frontmatter> }
+> {
   const byName = new Map(Object.entries(modules).map(([path, m]) => [propertyOfPageFile(path) ?? path, m]));
   const out = {} as Record<PropertyName, { Content: AstroComponentFactory; frontmatter: z.infer<typeof Frontmatter> }>;
   for (const name of PROPERTY_NAMES) {
@@ -20,6 +23,7 @@ export function propertyPages(): Record<PropertyName, { Content: AstroComponentF
     out[name] = { Content: m.Content, frontmatter: Frontmatter.parse(m.frontmatter) };
     byName.delete(name);
   }
-  if (byName.size > 0) throw new Error(`content/properties has pages for no property: ${[...byName.keys()].join(', ')}`);
+  if (byName.size > 0)
+    throw new Error(`content/properties has pages for no property: ${[...byName.keys()].join(', ')}`);
   return out;
 }

@@ -23,17 +23,30 @@ export interface ImageFont {
 }
 
 /** A drawn image: its PNG and, for a chart, its SVG with text as paths; or why it was not drawn. */
-export type Drawn = { readonly rel: string; readonly png: Uint8Array; readonly outlined?: string } | { readonly rel: string; readonly error: string };
+export type Drawn =
+  | { readonly rel: string; readonly png: Uint8Array; readonly outlined?: string }
+  | { readonly rel: string; readonly error: string };
 
 export function draw(job: Job, font: ImageFont): Drawn {
   try {
-    const tree = new Resvg(job.svg, { font: { fontFiles: [...font.files], loadSystemFonts: false, defaultFontFamily: font.family }, fitTo: { mode: 'width', value: job.width }, background: '#ffffff' });
+    const tree = new Resvg(job.svg, {
+      font: { fontFiles: [...font.files], loadSystemFonts: false, defaultFontFamily: font.family },
+      fitTo: { mode: 'width', value: job.width },
+      background: '#ffffff',
+    });
     const height = Math.ceil((tree.height * job.width) / tree.width);
-    if (!(height <= MAX_PNG_HEIGHT)) return { rel: job.rel, error: `at ${job.width} px wide it would be ${height} px tall; the limit is ${MAX_PNG_HEIGHT}` };
+    if (!(height <= MAX_PNG_HEIGHT))
+      return {
+        rel: job.rel,
+        error: `at ${job.width} px wide it would be ${height} px tall; the limit is ${MAX_PNG_HEIGHT}`,
+      };
     const png = tree.render().asPng();
     // usvg's own serialisation of the same tree: the drawing with text as paths.
     return job.outline ? { rel: job.rel, png, outlined: tree.toString() } : { rel: job.rel, png };
   } catch (e) {
-    return { rel: job.rel, error: `resvg cannot draw this SVG: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}` };
+    return {
+      rel: job.rel,
+      error: `resvg cannot draw this SVG: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`,
+    };
   }
 }

@@ -17,7 +17,7 @@ export function countFigures(html: string): Omit<Census, 'share'> {
     if (!NUMERIC.has(m[2]!) || attrs.includes('data-census=')) continue;
     const source = /data-source="([a-z]+)"/.exec(attrs)?.[1];
     c.total++;
-    if (source === 'artifact') attrs.includes('data-rederived=') ? c.rederived++ : c.reported++;
+    if (source === 'artifact') c[attrs.includes('data-rederived=') ? 'rederived' : 'reported']++;
     else if (source === 'derived') c.computed++;
     else if (source === 'lock') c.lock++;
     else if (source === 'paper') c.paper++;
@@ -35,7 +35,15 @@ export function censusOf(pages: Iterable<string>): Census {
   return { ...sum, share: sum.total === 0 ? 0 : sum.rederived / sum.total };
 }
 
-const KIND_OF: Record<keyof Census, Kind> = { total: 'count', rederived: 'count', reported: 'count', computed: 'count', lock: 'count', paper: 'count', share: 'percent1' };
+const KIND_OF: Record<keyof Census, Kind> = {
+  total: 'count',
+  rederived: 'count',
+  reported: 'count',
+  computed: 'count',
+  lock: 'count',
+  paper: 'count',
+  share: 'percent1',
+};
 
 /** One page with its census placeholders filled, and how many it filled. */
 export function fillCensus(html: string, census: Census): { html: string; filled: number } {

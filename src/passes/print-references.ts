@@ -12,12 +12,17 @@ export function addPrintReferences(html: string): string {
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html);
   if (!main) return html;
   const numbers = new Map<string, number>();
-  const body = main[1]!.replace(/<a\b([^>]*?)\shref="(https?:\/\/[^"]+)"([^>]*)>/g, (_, before: string, url: string, after: string) => {
-    if (!numbers.has(url)) numbers.set(url, numbers.size + 1);
-    return `<a${before} href="${url}"${after} data-ref="${numbers.get(url)}">`;
-  });
+  const body = main[1]!.replace(
+    /<a\b([^>]*?)\shref="(https?:\/\/[^"]+)"([^>]*)>/g,
+    (_, before: string, url: string, after: string) => {
+      if (!numbers.has(url)) numbers.set(url, numbers.size + 1);
+      return `<a${before} href="${url}"${after} data-ref="${numbers.get(url)}">`;
+    },
+  );
   if (numbers.size === 0) return html;
   const list = [...numbers.keys()].map((url) => `<li>${url}</li>`).join('');
   const refs = `<section class="print-refs" aria-hidden="true" data-pagefind-ignore data-fig="source"><p class="refs-title">References</p><ol>${list}</ol></section>`;
-  return html.slice(0, main.index) + main[0].replace(main[1]!, () => body + refs) + html.slice(main.index + main[0].length);
+  return (
+    html.slice(0, main.index) + main[0].replace(main[1]!, () => body + refs) + html.slice(main.index + main[0].length)
+  );
 }

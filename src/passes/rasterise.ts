@@ -26,7 +26,9 @@ import { ProblemError } from '../core/problem.ts';
 const require = createRequire(import.meta.url);
 /** A chart's PNG: at the chart image's own width, the width of a card; the outlined SVG beside it is the copy that scales. */
 export const CHART_PNG_WIDTH = CARD.width;
-const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.ttf'].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
+const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.ttf'].map((f) =>
+  require.resolve(`@expo-google-fonts/inter/${f}`),
+);
 /**
  * How the drawing is shared out. While the pages render: one process, so the rendering thread
  * keeps a core of its own, handed the image it draws and the next, so that it seldom sits idle
@@ -64,7 +66,10 @@ class DrawingProcess {
   constructor(answered: () => void, ended: (p: DrawingProcess, undrawn: Queued[]) => void) {
     this.#answered = answered;
     this.#ended = ended;
-    this.#child = fork(new URL('./rasterise.child.ts', import.meta.url), { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    this.#child = fork(new URL('./rasterise.child.ts', import.meta.url), {
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     // The end of what it printed: a panic is the last thing a process says.
     this.#child.stderr!.on('data', (d: Buffer) => (this.#said = (this.#said + d.toString()).slice(-4096)));
     this.#child.on('message', (drawn: Drawn) => {
@@ -105,7 +110,8 @@ class DrawingProcess {
 
   /** The process keeps the build alive only while it owes an answer, so a build that stops early never waits for it. */
   #holdBuild(): void {
-    for (const handle of [this.#child, this.#child.channel, this.#child.stderr as Socket | null]) this.#owed.length ? handle?.ref() : handle?.unref();
+    for (const handle of [this.#child, this.#child.channel, this.#child.stderr as Socket | null])
+      this.#owed.length ? handle?.ref() : handle?.unref();
   }
 
   /** The job it was drawing (the oldest unanswered: it answers each before the next), if any, is answered with the crash; the others go back to be drawn elsewhere. */
@@ -113,7 +119,8 @@ class DrawingProcess {
     const [drawing, ...undrawn] = this.#owed.splice(0);
     const lines = this.#said.split('\n');
     // Rust's own panic line says what went wrong; the lines after it only that the process aborts.
-    const why = (lines.findLast((l) => /panicked/.test(l)) ?? lines.findLast((l) => /error/i.test(l)))?.trim() ?? fallback;
+    const why =
+      (lines.findLast((l) => /panicked/.test(l)) ?? lines.findLast((l) => /error/i.test(l)))?.trim() ?? fallback;
     drawing?.done({ rel: drawing.job.rel, error: `resvg stopped while drawing this image (${why.slice(0, 200)})` });
     this.#ended(this, undrawn);
   }
@@ -154,7 +161,10 @@ export class Drawings implements ImageTaker {
 
   #ask(rel: string, svg: string): Promise<Drawn> {
     const asked = this.#asked.get(rel);
-    const drawn = asked?.svg === svg ? asked.drawn : new Promise<Drawn>((done) => this.#queue.push({ job: jobFor(rel, svg), done }));
+    const drawn =
+      asked?.svg === svg
+        ? asked.drawn
+        : new Promise<Drawn>((done) => this.#queue.push({ job: jobFor(rel, svg), done }));
     this.#asked.set(rel, { svg, drawn });
     this.#hand();
     return drawn;
@@ -198,8 +208,14 @@ const notDrawn = (failed: readonly { rel: string; error: string }[]) =>
  * processes go. The build calls it only once the figure check has read the SVG, so nothing
  * unchecked is written.
  */
-export function startRasterising(dist: string, drawings: Drawings = new Drawings()): () => Promise<{ cards: number; charts: number }> {
-  const images = builtImages(dist).map(({ path, rel }) => ({ rel, drawn: drawings.draw(rel, readFileSync(path, 'utf8')) }));
+export function startRasterising(
+  dist: string,
+  drawings: Drawings = new Drawings(),
+): () => Promise<{ cards: number; charts: number }> {
+  const images = builtImages(dist).map(({ path, rel }) => ({
+    rel,
+    drawn: drawings.draw(rel, readFileSync(path, 'utf8')),
+  }));
   return async () => {
     let drawn: Drawn[];
     try {

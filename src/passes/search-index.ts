@@ -10,7 +10,19 @@ export async function startSearchIndex(dist: string): Promise<() => Promise<numb
   const { index, errors } = await createIndex({
     rootSelector: 'html',
     // Tooltips, charts, code and table bodies (cells that Pagefind would run together) would only add noise to results; captions stay.
-    excludeSelectors: ['.table-scroll', '.fig-p', '.chart-svg', 'nav.toc', '.prov-note', 'pre', '.legend', '.anchor', 'ul.leaves', '.cond', '.skip'],
+    excludeSelectors: [
+      '.table-scroll',
+      '.fig-p',
+      '.chart-svg',
+      'nav.toc',
+      '.prov-note',
+      'pre',
+      '.legend',
+      '.anchor',
+      'ul.leaves',
+      '.cond',
+      '.skip',
+    ],
     forceLanguage: 'en',
   });
   if (!index) throw new Error(`search index: ${errors.join('; ')}`);

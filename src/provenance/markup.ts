@@ -5,7 +5,13 @@
  * Tests, the figure guard and the figure census read these attributes back.
  */
 import type { Audit } from '../audit/assemble.ts';
-import { provenanceAttributes, rederivedBy as lookupRederived, type Figure, type Source, type Words } from './provenance.ts';
+import {
+  provenanceAttributes,
+  rederivedBy as lookupRederived,
+  type Figure,
+  type Source,
+  type Words,
+} from './provenance.ts';
 import { visibleText } from './untrusted.ts';
 
 type Attributes = Record<string, string | undefined>;
@@ -26,5 +32,10 @@ export function wordsAttributes(words: Words): Attributes {
 }
 
 export function identAttributes(value: string, source: Source, isKey: boolean): Attributes {
-  return { 'data-fig': 'id', 'data-value': visibleText(value), ...provenanceAttributes(source), 'data-key': isKey ? 'true' : undefined };
+  return {
+    'data-fig': 'id',
+    'data-value': visibleText(value),
+    ...provenanceAttributes(source),
+    'data-key': isKey ? 'true' : undefined,
+  };
 }

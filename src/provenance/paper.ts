@@ -13,6 +13,9 @@ export const PAPER_FIGURES = {
   combinedJoint: {
     value: 0.11,
     kind: 'percent',
-    source: { type: 'paper', citation: `${PAPER_BASE_ID}, abstract: the figure it gives for the best model, as the audit's README transcribes it (this site holds no copy of the paper)` },
+    source: {
+      type: 'paper',
+      citation: `${PAPER_BASE_ID}, abstract: the figure it gives for the best model, as the audit's README transcribes it (this site holds no copy of the paper)`,
+    },
   },
 } as const satisfies Record<string, Figure>;

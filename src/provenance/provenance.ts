@@ -73,7 +73,8 @@ function lookup(audit: Audit, file: ArtifactPath, pointer: string): unknown {
 }
 
 export function leaf(audit: Audit, file: ArtifactPath, pointer: string, kind: Kind): Figure {
-  if (!KINDS.includes(kind)) throw new FigureReferenceError(file, pointer, `unknown figure kind ${JSON.stringify(kind)}`);
+  if (!KINDS.includes(kind))
+    throw new FigureReferenceError(file, pointer, `unknown figure kind ${JSON.stringify(kind)}`);
   const value = lookup(audit, file, pointer);
   if (typeof value !== 'number') {
     throw new FigureReferenceError(file, pointer, `is a ${typeof value}, not a number`);
@@ -91,7 +92,11 @@ export function words(audit: Audit, file: ArtifactPath, pointer: string): Words 
 export function keyWords(file: ArtifactPath, pointer: string): Words {
   const last = pointer.split('/').at(-1);
   if (last === undefined || pointer === '') throw new FigureReferenceError(file, pointer, 'names no key');
-  return { text: last.replaceAll('~1', '/').replaceAll('~0', '~'), source: { type: 'artifact', file, pointer }, isKey: true };
+  return {
+    text: last.replaceAll('~1', '/').replaceAll('~0', '~'),
+    source: { type: 'artifact', file, pointer },
+    isKey: true,
+  };
 }
 
 export function fromLock(audit: Audit, pointer: string, kind: Kind): Figure {
@@ -101,7 +106,8 @@ export function fromLock(audit: Audit, pointer: string, kind: Kind): Figure {
 }
 
 export function derived(name: string, value: number, kind: Kind, inputs: readonly string[]): Figure {
-  if (!Number.isFinite(value)) throw new FigureReferenceError('src/measures/named.ts', `derivation ${name}`, `gave ${value}`);
+  if (!Number.isFinite(value))
+    throw new FigureReferenceError('src/measures/named.ts', `derivation ${name}`, `gave ${value}`);
   return { value, kind, source: { type: 'derived', name, inputs } };
 }
 
@@ -125,8 +131,16 @@ export function rederivedBy(audit: Audit, file: string, pointer: string): string
 export function provenanceAttributes(source: Source): Record<string, string | undefined> {
   return {
     'data-source': source.type,
-    'data-file': source.type === 'artifact' || source.type === 'record' ? source.file : source.type === 'lock' ? 'artifacts.lock.json' : undefined,
-    'data-pointer': source.type === 'artifact' || source.type === 'lock' || source.type === 'record' ? visibleText(source.pointer) : undefined,
+    'data-file':
+      source.type === 'artifact' || source.type === 'record'
+        ? source.file
+        : source.type === 'lock'
+          ? 'artifacts.lock.json'
+          : undefined,
+    'data-pointer':
+      source.type === 'artifact' || source.type === 'lock' || source.type === 'record'
+        ? visibleText(source.pointer)
+        : undefined,
     'data-derivation': source.type === 'derived' ? source.name : undefined,
     'data-citation': source.type === 'paper' ? source.citation : undefined,
   };

@@ -15,7 +15,8 @@ import type { Figure } from './provenance.ts';
 
 export const TRAIL_PAPER = {
   firstAuthor: 'Deshpande',
-  authorsNote: 'first author as the audit cites it; the full author list is not reproduced here because this site has no verified copy of it',
+  authorsNote:
+    'first author as the audit cites it; the full author list is not reproduced here because this site has no verified copy of it',
   title: 'TRAIL: Trace Reasoning and Agentic Issue Localization',
   arxiv: '2505.08638',
   version: 'v3',
@@ -35,15 +36,23 @@ export const PAPER_YEAR: Figure = {
 export const PAPER_URL = `https://arxiv.org/abs/${TRAIL_PAPER.arxiv}${TRAIL_PAPER.version}` as const;
 
 /** The paper's identifier must be the one the artifacts cite (file, pointer, the citation string); the first that is not, as a refusal message. */
-export function paperCitationProblem(citations: readonly (readonly [file: string, pointer: string, cited: string])[]): string | undefined {
+export function paperCitationProblem(
+  citations: readonly (readonly [file: string, pointer: string, cited: string])[],
+): string | undefined {
   const bad = citations.find(([, , cited]) => !cited.startsWith(`${PAPER_ID},`));
-  return bad && `${bad[0]} at ${bad[1]}: expected a citation of ${PAPER_ID} (src/provenance/sources.ts); found ${JSON.stringify(bad[2])}`;
+  return (
+    bad &&
+    `${bad[0]} at ${bad[1]}: expected a citation of ${PAPER_ID} (src/provenance/sources.ts); found ${JSON.stringify(bad[2])}`
+  );
 }
 
 /** The audit's repository: every admitted file names it, and all must agree. */
 export function auditRepository(lock: Lock): string {
   const repos = [...new Set(lock.files.map((f) => f.repository))];
-  if (repos.length !== 1) throw new Error(`artifacts.lock.json at /files: expected every file from one audit repository, found ${repos.join(', ')}`);
+  if (repos.length !== 1)
+    throw new Error(
+      `artifacts.lock.json at /files: expected every file from one audit repository, found ${repos.join(', ')}`,
+    );
   return repos[0]!;
 }
 

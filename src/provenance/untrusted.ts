@@ -11,7 +11,8 @@
 /** Every character that must not be written raw. Tab, line feed and carriage return included: artifact text is one line. */
 export const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** What no built file may hold raw: the same, less the whitespace of markup and CSV (tab, line feed, carriage return). */
-export const RAW_CONTROL_IN_OUTPUT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const RAW_CONTROL_IN_OUTPUT =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** How one control character is shown. */
 export function shown(ch: string): string {
@@ -53,5 +54,10 @@ export function visibleKeepingLines(text: string): string {
 /** JSON for a download: JSON.stringify escapes C0 controls in strings; this escapes the rest too, so the data is exact and nothing is raw. */
 export function jsonText(value: unknown): string {
   // Outside strings only JSON's own whitespace is a control character; every other one is in a string and may be escaped.
-  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`) + '\n';
+  return (
+    JSON.stringify(value, null, 2).replace(
+      /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+      (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+    ) + '\n'
+  );
 }

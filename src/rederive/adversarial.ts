@@ -7,13 +7,18 @@ export const ratiosRederivation: Rederivation = {
   name: 'ratios-and-ceilings',
   title: 'Every volume ratio and reachable ceiling',
   explanation:
-    'Divides each predictor\'s emitted errors by the gold errors, and the traces whose gold carries an error by the traces scored, rounding to ten places, the precision the artifacts give (as Python rounds: half to even, on the exact binary value).',
+    "Divides each predictor's emitted errors by the gold errors, and the traces whose gold carries an error by the traces scored, rounding to ten places, the precision the artifacts give (as Python rounds: half to even, on the exact binary value).",
   source: 'src/rederive/adversarial.ts',
   properties: ['P1', 'P2'],
   run: (a) => {
     const out: Comparison[] = [];
     for (const [split, s] of Object.entries(a.adversarial.splits)) {
-      out.push({ file: 'results/adversarial.json', pointer: toPointer(['splits', split, 'reachable_ceiling']), reported: s.reachable_ceiling, ours: roundPython(s.traces_with_gold_errors / s.gold_files_scored, 10) });
+      out.push({
+        file: 'results/adversarial.json',
+        pointer: toPointer(['splits', split, 'reachable_ceiling']),
+        reported: s.reachable_ceiling,
+        ours: roundPython(s.traces_with_gold_errors / s.gold_files_scored, 10),
+      });
       for (const [name, row] of Object.entries(s.predictors)) {
         out.push({
           file: 'results/adversarial.json',
@@ -46,14 +51,29 @@ export const absentLocationsRederivation: Rederivation = {
             file: 'results/adversarial.json',
             pointer: toPointer(['splits', split, 'locations_off_the_index', trace, i]),
             reported: 'absent from its trace in the index',
-            ours: spans === undefined ? 'a trace the index does not hold' : spans.includes(location) ? 'present in its trace in the index' : 'absent from its trace in the index',
+            ours:
+              spans === undefined
+                ? 'a trace the index does not hold'
+                : spans.includes(location)
+                  ? 'present in its trace in the index'
+                  : 'absent from its trace in the index',
           });
         });
       }
     }
     const stated = statedCount(a.adversarial.properties['P2']?.magnitude ?? '');
-    out.push({ file: 'results/adversarial.json', pointer: '/properties/P2/magnitude', reported: stated?.[0], ours: total });
-    out.push({ file: 'results/adversarial.json', pointer: '/properties/P2/magnitude', reported: stated?.[1], ours: a.datacheck.vocabulary.errors });
+    out.push({
+      file: 'results/adversarial.json',
+      pointer: '/properties/P2/magnitude',
+      reported: stated?.[0],
+      ours: total,
+    });
+    out.push({
+      file: 'results/adversarial.json',
+      pointer: '/properties/P2/magnitude',
+      reported: stated?.[1],
+      ours: a.datacheck.vocabulary.errors,
+    });
     return out;
   },
 };

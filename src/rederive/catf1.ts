@@ -29,16 +29,42 @@ export const catf1Rederivation: Rederivation = {
       const cats = Object.entries(row.per_category);
       for (const [label, c] of cats) {
         const f1 = c.precision + c.recall === 0 ? 0 : (2 * c.precision * c.recall) / (c.precision + c.recall);
-        out.push({ file: F, pointer: toPointer(['rows', i, 'per_category', label, 'f1']), reported: c.f1, ours: f1, tolerance: 1e-12 });
+        out.push({
+          file: F,
+          pointer: toPointer(['rows', i, 'per_category', label, 'f1']),
+          reported: c.f1,
+          ours: f1,
+          tolerance: 1e-12,
+        });
       }
       const support = cats.reduce((s, [, c]) => s + c.support, 0);
       const weighted = support === 0 ? 0 : cats.reduce((s, [, c]) => s + c.f1 * c.support, 0) / support;
-      out.push({ file: F, pointer: toPointer(['rows', i, 'weighted_f1']), reported: row.weighted_f1, ours: roundPython(weighted, 10) });
+      out.push({
+        file: F,
+        pointer: toPointer(['rows', i, 'weighted_f1']),
+        reported: row.weighted_f1,
+        ours: roundPython(weighted, 10),
+      });
       const withSupport = cats.filter(([, c]) => c.support > 0);
-      out.push({ file: F, pointer: toPointer(['rows', i, 'categories_with_support']), reported: row.categories_with_support, ours: withSupport.length });
-      out.push({ file: F, pointer: toPointer(['rows', i, 'categories_at_full_recall']), reported: row.categories_at_full_recall, ours: withSupport.filter(([, c]) => c.recall === 1).length });
+      out.push({
+        file: F,
+        pointer: toPointer(['rows', i, 'categories_with_support']),
+        reported: row.categories_with_support,
+        ours: withSupport.length,
+      });
+      out.push({
+        file: F,
+        pointer: toPointer(['rows', i, 'categories_at_full_recall']),
+        reported: row.categories_at_full_recall,
+        ours: withSupport.filter(([, c]) => c.recall === 1).length,
+      });
     });
-    out.push({ file: F, pointer: '/identical_per_category_block', reported: a.catf1.identical_per_category_block, ours: identicalBlocks(a, a.catf1.differ_only_in_where) });
+    out.push({
+      file: F,
+      pointer: '/identical_per_category_block',
+      reported: a.catf1.identical_per_category_block,
+      ours: identicalBlocks(a, a.catf1.differ_only_in_where),
+    });
     return out;
   },
 };

@@ -46,9 +46,22 @@ export function rederiveAll(a: Artifacts): RederivationResult[] {
     const comparisons = r.run(a);
     for (const c of comparisons) {
       if (!same(c)) {
-        throw new AdmissionError('derivation', c.file, c.pointer, `${show(c.ours)} (re-derived at build by "${r.name}")`, show(c.reported));
+        throw new AdmissionError(
+          'derivation',
+          c.file,
+          c.pointer,
+          `${show(c.ours)} (re-derived at build by "${r.name}")`,
+          show(c.reported),
+        );
       }
     }
-    return { name: r.name, title: r.title, explanation: r.explanation, source: r.source, properties: r.properties, comparisons };
+    return {
+      name: r.name,
+      title: r.title,
+      explanation: r.explanation,
+      source: r.source,
+      properties: r.properties,
+      comparisons,
+    };
   });
 }

@@ -22,7 +22,8 @@ const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'e
  * decimals after a point), not part of a word or of a name such as "Table 5", "slice 2"
  * or "line 157"; or an abbreviated commit (7 to 40 hex digits, at least one a letter and one a digit).
  */
-const DIGITS = /(?<![\w.,])(?<!\b(?:Table|Figure|Section|section|slice|line|lines) )(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w)/g;
+const DIGITS =
+  /(?<![\w.,])(?<!\b(?:Table|Figure|Section|section|slice|line|lines) )(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\w)/g;
 const COMMIT = /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b/g;
 
 /** The figures a magnitude spells out in words, where the sentence gives them: the capture is the figure. */
@@ -50,9 +51,11 @@ export function magnitudeFigures(name: string, magnitude: string): Token[] {
 /** `magnitude` with its figures replaced, in order, by `figures` (for building synthetic audits). */
 export function restateFigures(name: string, magnitude: string, figures: readonly string[]): string {
   const tokens = magnitudeFigures(name, magnitude);
-  if (tokens.length !== figures.length) throw new RangeError(`${name}'s magnitude has ${tokens.length} figures, not ${figures.length}`);
+  if (tokens.length !== figures.length)
+    throw new RangeError(`${name}'s magnitude has ${tokens.length} figures, not ${figures.length}`);
   let out = magnitude;
-  for (let i = tokens.length - 1; i >= 0; i--) out = out.slice(0, tokens[i]!.index) + figures[i]! + out.slice(tokens[i]!.index + tokens[i]!.text.length);
+  for (let i = tokens.length - 1; i >= 0; i--)
+    out = out.slice(0, tokens[i]!.index) + figures[i]! + out.slice(tokens[i]!.index + tokens[i]!.text.length);
   return out;
 }
 
@@ -72,10 +75,18 @@ export function expectedFigures(a: Artifacts): Record<string, { file: PropertyFi
 
   const p1 = splits.flatMap(([, s]) => {
     const h = s.predictors[HEADLINE_PREDICTOR];
-    return [score(h?.joint_accuracy), score(s.best_published.joint_accuracy.value), score(h?.location_accuracy), score(s.best_published.location_accuracy.value)];
+    return [
+      score(h?.joint_accuracy),
+      score(s.best_published.joint_accuracy.value),
+      score(h?.location_accuracy),
+      score(s.best_published.location_accuracy.value),
+    ];
   });
 
-  const offIndex = splits.reduce((sum, [, s]) => sum + Object.values(s.locations_off_the_index).reduce((t, l) => t + l.length, 0), 0);
+  const offIndex = splits.reduce(
+    (sum, [, s]) => sum + Object.values(s.locations_off_the_index).reduce((t, l) => t + l.length, 0),
+    0,
+  );
 
   const ambiguous = substrings.filter((s) => containing.get(s)! > 1);
   const rescored = n.shuffle.scores.flatMap((r) => [r.joint_accuracy, r.location_accuracy]);
@@ -90,7 +101,8 @@ export function expectedFigures(a: Artifacts): Record<string, { file: PropertyFi
   const least = Math.min(...lengths);
 
   const [x, y] = a.catf1.differ_only_in_where;
-  const row = (split: string, predictor: string) => a.catf1.rows.find((r) => r.split === split && r.predictor === predictor);
+  const row = (split: string, predictor: string) =>
+    a.catf1.rows.find((r) => r.split === split && r.predictor === predictor);
   const p7 = identicalBlocks(a, [x, y]).flatMap((split) => [
     count(Object.keys(row(split, x)?.per_category ?? {}).length),
     score(row(split, x)?.location_accuracy),
@@ -106,10 +118,22 @@ export function expectedFigures(a: Artifacts): Record<string, { file: PropertyFi
   return {
     P1: { file: 'results/adversarial.json', figures: p1 },
     P2: { file: 'results/adversarial.json', figures: [count(offIndex), count(v.errors)] },
-    P3: { file: 'results/datacheck.json', figures: [count(a.datacheck.gold_files.parsed), count(a.datacheck.gold_files.on_disk), count(a.datacheck.gold_files.parsed)] },
+    P3: {
+      file: 'results/datacheck.json',
+      figures: [
+        count(a.datacheck.gold_files.parsed),
+        count(a.datacheck.gold_files.on_disk),
+        count(a.datacheck.gold_files.parsed),
+      ],
+    },
     P4: {
       file: 'results/datacheck.json',
-      figures: [count(n.gold_drift.length), count(v.spellings), count(n.gold_drift.reduce((s, d) => s + d.errors, 0)), count(v.errors)],
+      figures: [
+        count(n.gold_drift.length),
+        count(v.spellings),
+        count(n.gold_drift.reduce((s, d) => s + d.errors, 0)),
+        count(v.errors),
+      ],
     },
     P5: {
       file: 'results/normaliser.json',
@@ -124,14 +148,29 @@ export function expectedFigures(a: Artifacts): Record<string, { file: PropertyFi
     },
     P6: {
       file: 'results/normaliser.json',
-      figures: [count(Math.min(...taxonomy.map((l) => squash(l).length))), count(taxonomy.length), count(Math.max(...lengths)), count(lengths.filter((l) => l === least).length), spelled(least)],
+      figures: [
+        count(Math.min(...taxonomy.map((l) => squash(l).length))),
+        count(taxonomy.length),
+        count(Math.max(...lengths)),
+        count(lengths.filter((l) => l === least).length),
+        spelled(least),
+      ],
     },
     P7: { file: 'results/catf1.json', figures: p7 },
     P8: {
       file: 'results/pairing.json',
-      figures: [spelled(errors.length - clean.length), score(control), score(goldNull), count(a.pairing.on_the_real_gold.falsy_categories), count(a.pairing.on_the_real_gold.gold_errors)],
+      figures: [
+        spelled(errors.length - clean.length),
+        score(control),
+        score(goldNull),
+        count(a.pairing.on_the_real_gold.falsy_categories),
+        count(a.pairing.on_the_real_gold.gold_errors),
+      ],
     },
-    P9: { file: 'results/datacheck.json', figures: [count(t5.disagreeing), count(t5.compared), a.datacheck.pinned_commit.slice(0, 12)] },
+    P9: {
+      file: 'results/datacheck.json',
+      figures: [count(t5.disagreeing), count(t5.compared), a.datacheck.pinned_commit.slice(0, 12)],
+    },
   };
 }
 
@@ -145,8 +184,14 @@ export const magnitudesRederivation: Rederivation = {
   run: (a) => {
     const out: Comparison[] = [];
     for (const [name, { file, figures }] of Object.entries(expectedFigures(a))) {
-      const magnitude = (artifactAt(a, file).properties as Record<string, { magnitude: string } | undefined>)[name]?.magnitude ?? '';
-      out.push({ file, pointer: `/properties/${name}/magnitude`, reported: magnitudeFigures(name, magnitude).map((t) => t.text), ours: figures });
+      const magnitude =
+        (artifactAt(a, file).properties as Record<string, { magnitude: string } | undefined>)[name]?.magnitude ?? '';
+      out.push({
+        file,
+        pointer: `/properties/${name}/magnitude`,
+        reported: magnitudeFigures(name, magnitude).map((t) => t.text),
+        ours: figures,
+      });
     }
     return out;
   },

@@ -19,8 +19,18 @@ export const pairingRederivation: Rederivation = {
     const out: Comparison[] = [];
     a.pairing.runs.forEach((run, i) => {
       const score = scoreTrace(run.gold_has_null ? all : clean, run.prediction_has_null ? all : clean, taxonomy);
-      out.push({ file: F, pointer: toPointer(['runs', i, 'joint_accuracy']), reported: run.joint_accuracy, ours: score.joint });
-      out.push({ file: F, pointer: toPointer(['runs', i, 'location_accuracy']), reported: run.location_accuracy, ours: score.location });
+      out.push({
+        file: F,
+        pointer: toPointer(['runs', i, 'joint_accuracy']),
+        reported: run.joint_accuracy,
+        ours: score.joint,
+      });
+      out.push({
+        file: F,
+        pointer: toPointer(['runs', i, 'location_accuracy']),
+        reported: run.location_accuracy,
+        ours: score.location,
+      });
     });
     return out;
   },

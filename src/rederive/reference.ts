@@ -24,8 +24,16 @@ export const referenceRederivation: Rederivation = {
         const row = p[name];
         if (row) out.push({ file: ADV, pointer: at(name, k), reported: row[k], ours });
       };
-      for (const k of ['joint_accuracy', 'location_accuracy', 'joint_precision', 'location_precision', 'predicted_errors'] as const) expect('silent', k, 0);
-      for (const k of ['joint_accuracy', 'location_accuracy', 'joint_precision', 'location_precision'] as const) expect('gold-exact', k, s.reachable_ceiling);
+      for (const k of [
+        'joint_accuracy',
+        'location_accuracy',
+        'joint_precision',
+        'location_precision',
+        'predicted_errors',
+      ] as const)
+        expect('silent', k, 0);
+      for (const k of ['joint_accuracy', 'location_accuracy', 'joint_precision', 'location_precision'] as const)
+        expect('gold-exact', k, s.reachable_ceiling);
       expect('gold-exact', 'predicted_errors', s.gold_errors);
       expect('gold-mispaired', 'predicted_errors', s.gold_errors);
       expect('gold-mispaired', 'location_accuracy', s.reachable_ceiling);
@@ -37,27 +45,65 @@ export const referenceRederivation: Rederivation = {
         expect(HEADLINE_PREDICTOR, 'location_accuracy', esOnce.location_accuracy);
         expect(HEADLINE_PREDICTOR, 'location_precision', esOnce.location_precision);
       }
-      out.push({ file: ADV, pointer: toPointer(['splits', split, 'gold_files_scored']), reported: s.gold_files_scored, ours: s.gold_files - s.walked_past.length });
+      out.push({
+        file: ADV,
+        pointer: toPointer(['splits', split, 'gold_files_scored']),
+        reported: s.gold_files_scored,
+        ours: s.gold_files - s.walked_past.length,
+      });
       const dc = a.datacheck.splits[split];
-      if (dc) out.push({ file: 'results/datacheck.json', pointer: toPointer(['splits', split, 'here', 'traces_with_errors']), reported: dc.here.traces_with_errors, ours: s.traces_with_gold_errors });
+      if (dc)
+        out.push({
+          file: 'results/datacheck.json',
+          pointer: toPointer(['splits', split, 'here', 'traces_with_errors']),
+          reported: dc.here.traces_with_errors,
+          ours: s.traces_with_gold_errors,
+        });
     }
     // catf1 and the normaliser's pinned rescoring report rows the adversarial run reported first.
     a.catf1.rows.forEach((row, i) => {
       const adv = a.adversarial.splits[row.split]?.predictors[row.predictor];
       if (!adv) return;
-      out.push({ file: 'results/catf1.json', pointer: toPointer(['rows', i, 'joint_accuracy']), reported: row.joint_accuracy, ours: adv.joint_accuracy });
-      out.push({ file: 'results/catf1.json', pointer: toPointer(['rows', i, 'location_accuracy']), reported: row.location_accuracy, ours: adv.location_accuracy });
+      out.push({
+        file: 'results/catf1.json',
+        pointer: toPointer(['rows', i, 'joint_accuracy']),
+        reported: row.joint_accuracy,
+        ours: adv.joint_accuracy,
+      });
+      out.push({
+        file: 'results/catf1.json',
+        pointer: toPointer(['rows', i, 'location_accuracy']),
+        reported: row.location_accuracy,
+        ours: adv.location_accuracy,
+      });
     });
     a.normaliser.shuffle.scores.forEach((row, i) => {
       const adv = a.adversarial.splits[row.split]?.predictors[row.predictor];
-      out.push({ file: 'results/normaliser.json', pointer: toPointer(['shuffle', 'scores', i, 'joint_accuracy', 'pinned']), reported: row.joint_accuracy.pinned, ours: adv?.joint_accuracy });
-      out.push({ file: 'results/normaliser.json', pointer: toPointer(['shuffle', 'scores', i, 'location_accuracy', 'pinned']), reported: row.location_accuracy.pinned, ours: adv?.location_accuracy });
+      out.push({
+        file: 'results/normaliser.json',
+        pointer: toPointer(['shuffle', 'scores', i, 'joint_accuracy', 'pinned']),
+        reported: row.joint_accuracy.pinned,
+        ours: adv?.joint_accuracy,
+      });
+      out.push({
+        file: 'results/normaliser.json',
+        pointer: toPointer(['shuffle', 'scores', i, 'location_accuracy', 'pinned']),
+        reported: row.location_accuracy.pinned,
+        ours: adv?.location_accuracy,
+      });
     });
     const moved = a.normaliser.shuffle.scores.flatMap((r) => [
       ...(r.joint_accuracy.pinned !== r.joint_accuracy.shuffled ? [`${r.split} ${r.predictor} joint_accuracy`] : []),
-      ...(r.location_accuracy.pinned !== r.location_accuracy.shuffled ? [`${r.split} ${r.predictor} location_accuracy`] : []),
+      ...(r.location_accuracy.pinned !== r.location_accuracy.shuffled
+        ? [`${r.split} ${r.predictor} location_accuracy`]
+        : []),
     ]);
-    out.push({ file: 'results/normaliser.json', pointer: '/shuffle/figures_that_moved', reported: a.normaliser.shuffle.figures_that_moved.length, ours: moved.length });
+    out.push({
+      file: 'results/normaliser.json',
+      pointer: '/shuffle/figures_that_moved',
+      reported: a.normaliser.shuffle.figures_that_moved.length,
+      ours: moved.length,
+    });
     return out;
   },
 };

@@ -21,19 +21,42 @@ export const spansRederivation: Rederivation = {
       const adv = a.adversarial.splits[split];
       if (!here || !adv) continue; // the split sets are compared by admission's totals check
       const lists = Object.values(traces);
-      out.push({ file: 'results/datacheck.json', pointer: toPointer(['splits', split, 'here', 'traces']), reported: here.here.traces, ours: lists.length });
-      out.push({ file: 'results/datacheck.json', pointer: toPointer(['splits', split, 'here', 'spans']), reported: here.here.spans, ours: lists.reduce((n, l) => n + l.length, 0) });
+      out.push({
+        file: 'results/datacheck.json',
+        pointer: toPointer(['splits', split, 'here', 'traces']),
+        reported: here.here.traces,
+        ours: lists.length,
+      });
+      out.push({
+        file: 'results/datacheck.json',
+        pointer: toPointer(['splits', split, 'here', 'spans']),
+        reported: here.here.spans,
+        ours: lists.reduce((n, l) => n + l.length, 0),
+      });
       const skipped = new Set(adv.walked_past.map((w) => w.trace));
       const distinctPerScoredTrace = Object.entries(traces)
         .filter(([trace]) => !skipped.has(trace))
         .reduce((n, [, spans]) => n + new Set(spans).size, 0);
-      const emitted = { 'every-span-once': distinctPerScoredTrace, 'all-spans-all-categories': distinctPerScoredTrace * labels } as const;
+      const emitted = {
+        'every-span-once': distinctPerScoredTrace,
+        'all-spans-all-categories': distinctPerScoredTrace * labels,
+      } as const;
       for (const [name, predicted] of Object.entries(emitted)) {
         const row = adv.predictors[name];
         if (!row) continue;
         const at = (k: string) => toPointer(['splits', split, 'predictors', name, k]);
-        out.push({ file: 'results/adversarial.json', pointer: at('predicted_errors'), reported: row.predicted_errors, ours: predicted });
-        out.push({ file: 'results/adversarial.json', pointer: at('volume_ratio'), reported: row.volume_ratio, ours: roundPython(predicted / adv.gold_errors, 10) });
+        out.push({
+          file: 'results/adversarial.json',
+          pointer: at('predicted_errors'),
+          reported: row.predicted_errors,
+          ours: predicted,
+        });
+        out.push({
+          file: 'results/adversarial.json',
+          pointer: at('volume_ratio'),
+          reported: row.volume_ratio,
+          ours: roundPython(predicted / adv.gold_errors, 10),
+        });
       }
     }
     return out;

@@ -4,14 +4,17 @@ import { statedCount, type Comparison, type Rederivation } from './types.ts';
 
 /** Every Table 5 cell the audit records, paper against tree: how many, and how many differ. In one place. */
 export function table5Disagreements(a: Artifacts): { compared: number; disagreeing: number } {
-  const cells = Object.values(a.datacheck.splits).flatMap((s) => (Object.keys(s.here) as (keyof typeof s.here)[]).map((k) => s.here[k] !== s.paper[k]));
+  const cells = Object.values(a.datacheck.splits).flatMap((s) =>
+    (Object.keys(s.here) as (keyof typeof s.here)[]).map((k) => s.here[k] !== s.paper[k]),
+  );
   return { compared: cells.length, disagreeing: cells.filter(Boolean).length };
 }
 
 export const table5Rederivation: Rederivation = {
   name: 'table-5',
   title: 'Table 5 cells where paper and tree disagree',
-  explanation: "Compares every Table 5 cell the audit records, paper against tree, and counts the ones that differ; P9's magnitude must state that count of that many cells.",
+  explanation:
+    "Compares every Table 5 cell the audit records, paper against tree, and counts the ones that differ; P9's magnitude must state that count of that many cells.",
   source: 'src/rederive/table5.ts',
   properties: ['P9'],
   run: (a) => {

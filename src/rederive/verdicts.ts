@@ -19,7 +19,11 @@ export function verdictsByRule(a: Artifacts): Record<string, Verdict> {
 
   const p1 = splits.some((s) => {
     const h = s.predictors[HEADLINE_PREDICTOR];
-    return h !== undefined && (h.joint_accuracy > s.best_published.joint_accuracy.value || h.location_accuracy > s.best_published.location_accuracy.value);
+    return (
+      h !== undefined &&
+      (h.joint_accuracy > s.best_published.joint_accuracy.value ||
+        h.location_accuracy > s.best_published.location_accuracy.value)
+    );
   });
   const p2 = splits.some((s) => Object.values(s.locations_off_the_index).some((l) => l.length > 0));
   const p3 = a.datacheck.gold_files.parsed < a.datacheck.gold_files.on_disk;
@@ -28,7 +32,11 @@ export function verdictsByRule(a: Artifacts): Record<string, Verdict> {
   const ambiguous = substrings.some((s) => containing.get(s)! > 1);
   const moved =
     a.normaliser.shuffle.figures_that_moved.length > 0 ||
-    a.normaliser.shuffle.scores.some((r) => r.joint_accuracy.pinned !== r.joint_accuracy.shuffled || r.location_accuracy.pinned !== r.location_accuracy.shuffled);
+    a.normaliser.shuffle.scores.some(
+      (r) =>
+        r.joint_accuracy.pinned !== r.joint_accuracy.shuffled ||
+        r.location_accuracy.pinned !== r.location_accuracy.shuffled,
+    );
   const p5: Verdict = !ambiguous ? 'HELD' : moved ? 'VIOLATED' : 'LATENT';
 
   const shortestLabel = Math.min(...taxonomy.map((l) => squash(l).length));
@@ -41,7 +49,9 @@ export function verdictsByRule(a: Artifacts): Record<string, Verdict> {
   const control = scoreTrace(clean, clean, taxonomy).joint;
   const nullRunsHold = a.pairing.runs
     .filter((r) => r.gold_has_null || r.prediction_has_null)
-    .every((r) => scoreTrace(r.gold_has_null ? all : clean, r.prediction_has_null ? all : clean, taxonomy).joint >= control);
+    .every(
+      (r) => scoreTrace(r.gold_has_null ? all : clean, r.prediction_has_null ? all : clean, taxonomy).joint >= control,
+    );
   const p8: Verdict = nullRunsHold ? 'HELD' : a.pairing.on_the_real_gold.falsy_categories > 0 ? 'VIOLATED' : 'LATENT';
 
   const p9 = table5Disagreements(a).disagreeing > 0;
@@ -73,7 +83,8 @@ export const verdictsRederivation: Rederivation = {
     const ours = verdictsByRule(a);
     return (Object.keys(FILE_OF) as (keyof typeof FILE_OF)[]).map((name): Comparison => {
       const file = FILE_OF[name];
-      const reported = (artifactAt(a, file).properties as Record<string, { verdict: string } | undefined>)[name]?.verdict;
+      const reported = (artifactAt(a, file).properties as Record<string, { verdict: string } | undefined>)[name]
+        ?.verdict;
       return { file, pointer: toPointer(['properties', name, 'verdict']), reported, ours: ours[name] };
     });
   },

@@ -15,10 +15,25 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { SettingError } from '../core/setting-error.ts';
 
 export const BUILD_MARK = '.trail-audit-build';
-const MARK_TEXT = 'This folder was written by the build of the TRAIL scorer audit site; the next build may empty it (src/site/out-dir.ts).\n';
+const MARK_TEXT =
+  'This folder was written by the build of the TRAIL scorer audit site; the next build may empty it (src/site/out-dir.ts).\n';
 
 /** The project's own folders: sources, history, installed packages, the admitted artifacts and their staging. */
-const OWNED = ['src', 'content', '.git', '.github', '.ci', 'scripts', 'tests', 'node_modules', 'public', 'results', 'index', 'audit-changes', '.astro'];
+const OWNED = [
+  'src',
+  'content',
+  '.git',
+  '.github',
+  '.ci',
+  'scripts',
+  'tests',
+  'node_modules',
+  'public',
+  'results',
+  'index',
+  'audit-changes',
+  '.astro',
+];
 const isOwned = (first: string) => OWNED.includes(first) || first.startsWith('.artifacts-staging-');
 
 /** The real path of `path`, resolving links in the part of it that exists. */
@@ -35,7 +50,11 @@ function realPath(path: string): string {
 }
 
 function refuse(setting: string, outDir: string, why: string): never {
-  throw new SettingError(setting, `a new folder inside the project, or one an earlier build wrote (it holds ${BUILD_MARK}), never a source folder or a folder outside the project`, `${JSON.stringify(outDir)}, ${why}; nothing was deleted`);
+  throw new SettingError(
+    setting,
+    `a new folder inside the project, or one an earlier build wrote (it holds ${BUILD_MARK}), never a source folder or a folder outside the project`,
+    `${JSON.stringify(outDir)}, ${why}; nothing was deleted`,
+  );
 }
 
 /**
@@ -57,7 +76,12 @@ export function checkOutDir(projectRoot: string, outDir: string, setting = '--ou
   if (entries.length === 0) return;
   const mark = join(real, BUILD_MARK);
   const marked = entries.includes(BUILD_MARK) && lstatSync(mark).isFile() && readFileSync(mark, 'utf8') === MARK_TEXT;
-  if (!marked) refuse(setting, outDir, `which holds files no build of this site wrote (no ${BUILD_MARK}): move them away or delete the folder yourself`);
+  if (!marked)
+    refuse(
+      setting,
+      outDir,
+      `which holds files no build of this site wrote (no ${BUILD_MARK}): move them away or delete the folder yourself`,
+    );
 }
 
 /** Marks a folder the build has written as build output, so the next build may empty it. */

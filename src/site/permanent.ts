@@ -31,7 +31,11 @@ export function permanentBase(base: string): PermanentBase {
 export function checkPermanentBase(base: string, revision: string): PermanentBase {
   const read = permanentBase(base);
   if (read.archived !== undefined && read.archived !== revision) {
-    throw new SettingError('SITE_BASE', `the live base, or the live base followed by ${archiveFolder(revision)} (the revision this lock names)`, JSON.stringify(base));
+    throw new SettingError(
+      'SITE_BASE',
+      `the live base, or the live base followed by ${archiveFolder(revision)} (the revision this lock names)`,
+      JSON.stringify(base),
+    );
   }
   return read;
 }
@@ -51,5 +55,11 @@ export function addressesOf(origin: string, base: string, revision: string, path
   const rest = path.replace(/^\/+/, '');
   const liveRoot = new URL(liveBase, origin).href;
   const permanentRoot = new URL(liveBase + archiveFolder(revision), origin).href;
-  return { live: new URL(rest, liveRoot).href, permanent: new URL(rest, permanentRoot).href, liveRoot, permanentRoot, root: archived ? permanentRoot : liveRoot };
+  return {
+    live: new URL(rest, liveRoot).href,
+    permanent: new URL(rest, permanentRoot).href,
+    liveRoot,
+    permanentRoot,
+    root: archived ? permanentRoot : liveRoot,
+  };
 }

@@ -38,7 +38,8 @@ export function isPublishing(env: NodeJS.ProcessEnv = process.env): boolean {
 export function siteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings {
   const publishing = isPublishing(env);
   const flag = env['SITE_PUBLISH'];
-  if (flag !== undefined && flag !== '' && flag !== '0' && flag !== '1') throw new SettingError('SITE_PUBLISH', '1 (publishing) or 0 (not)', JSON.stringify(flag));
+  if (flag !== undefined && flag !== '' && flag !== '0' && flag !== '1')
+    throw new SettingError('SITE_PUBLISH', '1 (publishing) or 0 (not)', JSON.stringify(flag));
 
   // Refused here too, before anything runs: it becomes a link in every footer.
   siteRepository(env);
@@ -53,7 +54,12 @@ export function siteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings
 
   const raw = env['SITE_URL'] || '';
   if (raw === '') {
-    if (publishing) throw new SettingError('SITE_URL', 'the https:// origin the site is published at (this build is meant for publishing: SITE_PUBLISH=1 or GitHub Actions)', 'nothing');
+    if (publishing)
+      throw new SettingError(
+        'SITE_URL',
+        'the https:// origin the site is published at (this build is meant for publishing: SITE_PUBLISH=1 or GitHub Actions)',
+        'nothing',
+      );
     return { site: LOCAL_SITE, base, publishing };
   }
   let url: URL;
@@ -64,11 +70,20 @@ export function siteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings
   }
   const local = LOCAL_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local && !publishing)) {
-    throw new SettingError('SITE_URL', 'an https:// origin (plain http:// only for localhost in a build not meant for publishing)', JSON.stringify(raw));
+    throw new SettingError(
+      'SITE_URL',
+      'an https:// origin (plain http:// only for localhost in a build not meant for publishing)',
+      JSON.stringify(raw),
+    );
   }
-  if (publishing && local) throw new SettingError('SITE_URL', 'a public origin (this build is meant for publishing)', JSON.stringify(raw));
+  if (publishing && local)
+    throw new SettingError('SITE_URL', 'a public origin (this build is meant for publishing)', JSON.stringify(raw));
   if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
-    throw new SettingError('SITE_URL', 'an origin only, with no path, query, fragment or credentials (the path goes in SITE_BASE)', JSON.stringify(raw));
+    throw new SettingError(
+      'SITE_URL',
+      'an origin only, with no path, query, fragment or credentials (the path goes in SITE_BASE)',
+      JSON.stringify(raw),
+    );
   }
   return { site: url.origin, base, publishing };
 }

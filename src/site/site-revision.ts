@@ -40,7 +40,11 @@ const HOW =
   'SITE_COMMIT=<40 hex>[+dirty] with SITE_COMMIT_DATE=<the commit date, ISO 8601>';
 
 /** The three questions put to git: the work tree's top, HEAD's commit and date, and whether anything differs from it. */
-const QUESTIONS = [['rev-parse', '--show-toplevel'], ['show', '-s', '--format=%H%n%cI', 'HEAD'], ['status', '--porcelain']] as const;
+const QUESTIONS = [
+  ['rev-parse', '--show-toplevel'],
+  ['show', '-s', '--format=%H%n%cI', 'HEAD'],
+  ['status', '--porcelain'],
+] as const;
 type Answers = readonly (string | undefined)[];
 /** Reading only: `git status` would otherwise refresh (and lock) the index of whatever repository it finds. */
 const GIT = ['--no-optional-locks', '-C'];
@@ -50,13 +54,19 @@ const ownTree = (top: string | undefined, cwd: string) => top !== undefined && r
 
 function git(cwd: string, args: readonly string[]): string | undefined {
   try {
-    return execFileSync('git', [...GIT, cwd, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', [...GIT, cwd, ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return undefined;
   }
 }
 
-function fromGit(cwd: string, [top, show, status]: Answers): { commit: string; dirty: boolean; date: string } | undefined {
+function fromGit(
+  cwd: string,
+  [top, show, status]: Answers,
+): { commit: string; dirty: boolean; date: string } | undefined {
   if (!ownTree(top, cwd)) return undefined;
   const [commit, date] = show?.split('\n') ?? [];
   if (commit === undefined || date === undefined || status === undefined) return undefined;
@@ -77,22 +87,56 @@ function decide(cwd: string, env: NodeJS.ProcessEnv, answers: Answers): SiteRevi
   const repository = siteRepository(env);
   const found = fromGit(cwd, answers);
   if (found) {
-    for (const [name, value] of [['GITHUB_SHA', env['GITHUB_SHA']], ['SITE_COMMIT', declared?.replace(/\+dirty$/, '')]] as const) {
-      if (value && value !== found.commit) refuse(name, `the commit the work tree is at, ${found.commit}`, JSON.stringify(value));
+    for (const [name, value] of [
+      ['GITHUB_SHA', env['GITHUB_SHA']],
+      ['SITE_COMMIT', declared?.replace(/\+dirty$/, '')],
+    ] as const) {
+      if (value && value !== found.commit)
+        refuse(name, `the commit the work tree is at, ${found.commit}`, JSON.stringify(value));
     }
     const { commit, dirty, date } = found;
-    return { commit, dirty, label: dirty ? `${commit}+dirty` : commit, date, day: dayOf(date), from: 'git', repository };
+    return {
+      commit,
+      dirty,
+      label: dirty ? `${commit}+dirty` : commit,
+      date,
+      day: dayOf(date),
+      from: 'git',
+      repository,
+    };
   }
   const given = declared ?? env['GITHUB_SHA'];
-  if (!given) return refuse('SITE_COMMIT', HOW, `no git work tree at ${cwd}, and neither SITE_COMMIT nor GITHUB_SHA set`);
+  if (!given)
+    return refuse('SITE_COMMIT', HOW, `no git work tree at ${cwd}, and neither SITE_COMMIT nor GITHUB_SHA set`);
   const m = /^([0-9a-f]{40})(\+dirty)?$/.exec(given);
-  if (!m) return refuse(declared ? 'SITE_COMMIT' : 'GITHUB_SHA', 'a commit of 40 lowercase hex characters, optionally followed by +dirty', JSON.stringify(given));
+  if (!m)
+    return refuse(
+      declared ? 'SITE_COMMIT' : 'GITHUB_SHA',
+      'a commit of 40 lowercase hex characters, optionally followed by +dirty',
+      JSON.stringify(given),
+    );
   const date = env['SITE_COMMIT_DATE'];
-  if (!date || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/.test(date) || Number.isNaN(Date.parse(date))) {
-    return refuse('SITE_COMMIT_DATE', `the date of commit ${m[1]} as ISO 8601 (git show -s --format=%cI), since git cannot read it here`, date ? JSON.stringify(date) : 'nothing');
+  if (
+    !date ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/.test(date) ||
+    Number.isNaN(Date.parse(date))
+  ) {
+    return refuse(
+      'SITE_COMMIT_DATE',
+      `the date of commit ${m[1]} as ISO 8601 (git show -s --format=%cI), since git cannot read it here`,
+      date ? JSON.stringify(date) : 'nothing',
+    );
   }
   const dirty = m[2] !== undefined;
-  return { commit: m[1]!, dirty, label: given, date, day: dayOf(date), from: declared ? 'SITE_COMMIT' : 'GITHUB_SHA', repository };
+  return {
+    commit: m[1]!,
+    dirty,
+    label: given,
+    date,
+    day: dayOf(date),
+    from: declared ? 'SITE_COMMIT' : 'GITHUB_SHA',
+    repository,
+  };
 }
 
 // Shared by the integration and the pages' bundle: git is asked once per build, not once per copy of this module.

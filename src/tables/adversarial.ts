@@ -38,8 +38,22 @@ export function headlineTable(a: Audit, split: string): TableSpec {
             figCell(a, F, [...at, 'volume_ratio'], 'ratio'),
           ];
         }),
-        [{ label: 'best published, Table 1' }, EMPTY, figCell(a, F, [...base, 'best_published', 'joint_accuracy', 'value'], 'score'), figCell(a, F, [...base, 'best_published', 'location_accuracy', 'value'], 'score'), EMPTY, EMPTY],
-        [{ label: 'the most any predictor can reach' }, EMPTY, figCell(a, F, [...base, 'reachable_ceiling'], 'score'), figCell(a, F, [...base, 'reachable_ceiling'], 'score'), EMPTY, EMPTY],
+        [
+          { label: 'best published, Table 1' },
+          EMPTY,
+          figCell(a, F, [...base, 'best_published', 'joint_accuracy', 'value'], 'score'),
+          figCell(a, F, [...base, 'best_published', 'location_accuracy', 'value'], 'score'),
+          EMPTY,
+          EMPTY,
+        ],
+        [
+          { label: 'the most any predictor can reach' },
+          EMPTY,
+          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
+          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
+          EMPTY,
+          EMPTY,
+        ],
       ],
     },
   };
@@ -52,11 +66,35 @@ export function teaserTable(a: Audit): TableSpec {
     id: 'table-teaser',
     caption: 'A predictor that sees only span identifiers, against the best published model',
     table: {
-      columns: [{ label: 'row' }, { label: 'joint', numeric: true }, { label: 'location', numeric: true }, { label: 'errors emitted', numeric: true }, { label: 'per gold error', numeric: true }],
+      columns: [
+        { label: 'row' },
+        { label: 'joint', numeric: true },
+        { label: 'location', numeric: true },
+        { label: 'errors emitted', numeric: true },
+        { label: 'per gold error', numeric: true },
+      ],
       rows: [
-        [keyCell(F, [...base, 'predictors'], HEADLINE_PREDICTOR), figCell(a, F, [...at, 'joint_accuracy'], 'score'), figCell(a, F, [...at, 'location_accuracy'], 'score'), figCell(a, F, [...at, 'predicted_errors'], 'count'), figCell(a, F, [...at, 'volume_ratio'], 'ratio')],
-        [{ label: 'best published, Table 1' }, figCell(a, F, [...base, 'best_published', 'joint_accuracy', 'value'], 'score'), figCell(a, F, [...base, 'best_published', 'location_accuracy', 'value'], 'score'), EMPTY, EMPTY],
-        [{ label: 'the most any predictor can reach' }, figCell(a, F, [...base, 'reachable_ceiling'], 'score'), figCell(a, F, [...base, 'reachable_ceiling'], 'score'), EMPTY, EMPTY],
+        [
+          keyCell(F, [...base, 'predictors'], HEADLINE_PREDICTOR),
+          figCell(a, F, [...at, 'joint_accuracy'], 'score'),
+          figCell(a, F, [...at, 'location_accuracy'], 'score'),
+          figCell(a, F, [...at, 'predicted_errors'], 'count'),
+          figCell(a, F, [...at, 'volume_ratio'], 'ratio'),
+        ],
+        [
+          { label: 'best published, Table 1' },
+          figCell(a, F, [...base, 'best_published', 'joint_accuracy', 'value'], 'score'),
+          figCell(a, F, [...base, 'best_published', 'location_accuracy', 'value'], 'score'),
+          EMPTY,
+          EMPTY,
+        ],
+        [
+          { label: 'the most any predictor can reach' },
+          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
+          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
+          EMPTY,
+          EMPTY,
+        ],
       ],
     },
   };
@@ -86,7 +124,12 @@ export function ceilingTable(a: Audit): TableSpec {
     id: 'table-ceiling',
     caption: 'The reachable ceiling: the share of scored traces whose gold carries an error',
     table: {
-      columns: [{ label: 'split' }, { label: 'traces with a gold error', numeric: true }, { label: 'traces scored', numeric: true }, { label: 'ceiling', numeric: true }],
+      columns: [
+        { label: 'split' },
+        { label: 'traces with a gold error', numeric: true },
+        { label: 'traces scored', numeric: true },
+        { label: 'ceiling', numeric: true },
+      ],
       rows: splitNames(a).map((s) => [
         keyCell(F, ['splits'], s),
         figCell(a, F, ['splits', s, 'traces_with_gold_errors'], 'count'),
@@ -104,20 +147,40 @@ export function absentLocationsTable(a: Audit): TableSpec {
       strings.forEach((_, i) => {
         rows.push([
           keyCell(F, ['splits'], split),
-          { ident: trace, source: { type: 'artifact', file: F, pointer: toPointer(['splits', split, 'locations_off_the_index', trace]) }, isKey: true },
+          {
+            ident: trace,
+            source: {
+              type: 'artifact',
+              file: F,
+              pointer: toPointer(['splits', split, 'locations_off_the_index', trace]),
+            },
+            isKey: true,
+          },
           wordsCell(a, F, ['splits', split, 'locations_off_the_index', trace, i], 'quote'),
         ]);
       });
     }
   }
-  return { id: 'table-absent-locations', caption: 'Gold locations that are not a span of the trace they annotate', table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: 'the location the gold gives' }], rows } };
+  return {
+    id: 'table-absent-locations',
+    caption: 'Gold locations that are not a span of the trace they annotate',
+    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: 'the location the gold gives' }], rows },
+  };
 }
 
 export function walkedPastTable(a: Audit): TableSpec {
   const rows: Cell[][] = splitNames(a).flatMap((split) =>
-    a.adversarial.splits[split]!.walked_past.map((_, i) => [keyCell(F, ['splits'], split), identCell(a, F, ['splits', split, 'walked_past', i, 'trace']), wordsCell(a, F, ['splits', split, 'walked_past', i, 'why'], 'quote')]),
+    a.adversarial.splits[split]!.walked_past.map((_, i) => [
+      keyCell(F, ['splits'], split),
+      identCell(a, F, ['splits', split, 'walked_past', i, 'trace']),
+      wordsCell(a, F, ['splits', split, 'walked_past', i, 'why'], 'quote'),
+    ]),
   );
-  return { id: 'table-walked-past', caption: 'Traces the adversarial run could not score', table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: 'why the run walked past it' }], rows } };
+  return {
+    id: 'table-walked-past',
+    caption: 'Traces the adversarial run could not score',
+    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: 'why the run walked past it' }], rows },
+  };
 }
 
 export function precisionTable(a: Audit): TableSpec {
@@ -125,7 +188,8 @@ export function precisionTable(a: Audit): TableSpec {
   const first = firstSplit(a);
   return {
     id: 'table-precision',
-    caption: "Precision for the two headline metrics, which TRAIL's scorer does not compute: the same matches divided by what the predictor reported (its pairs for joint, its distinct locations for location)",
+    caption:
+      "Precision for the two headline metrics, which TRAIL's scorer does not compute: the same matches divided by what the predictor reported (its pairs for joint, its distinct locations for location)",
     table: {
       columns: [
         { label: 'predictor' },

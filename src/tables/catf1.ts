@@ -45,7 +45,8 @@ export function perCategoryBlockTables(a: Audit): BlockSpec[] {
     const ix = a.catf1.rows.findIndex((r) => r.split === split && r.predictor === x);
     const iy = a.catf1.rows.findIndex((r) => r.split === split && r.predictor === y);
     if (ix < 0 || iy < 0) throw new Error(`${F} has no rows for ${x} and ${y} on ${split}`);
-    const cell = (row: number, label: string, k: 'precision' | 'recall' | 'f1') => figCell(a, F, ['rows', row, 'per_category', label, k], 'score');
+    const cell = (row: number, label: string, k: 'precision' | 'recall' | 'f1') =>
+      figCell(a, F, ['rows', row, 'per_category', label, k], 'score');
     return {
       id: `table-per-category-block-${slug(split)}`,
       caption: 'Per-category scores of the every-span and the one-span predictor',

@@ -10,7 +10,12 @@ export function figCell(a: Audit, file: ArtifactPath, path: readonly PathSegment
   return { fig: leaf(a, file, toPointer(path), kind) };
 }
 
-export function wordsCell(a: Audit, file: ArtifactPath, path: readonly PathSegment[], as: 'quote' | 'name' = 'name'): Cell {
+export function wordsCell(
+  a: Audit,
+  file: ArtifactPath,
+  path: readonly PathSegment[],
+  as: 'quote' | 'name' = 'name',
+): Cell {
   return { words: words(a, file, toPointer(path)), as };
 }
 

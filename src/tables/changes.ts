@@ -47,34 +47,44 @@ export function changeTables(a: Audit): TableSpec[] {
       },
     };
     const pins: TableSpec[] = record.pins.length
-      ? [{
-          id: `table-${id}-pins`,
-          caption: 'The pins that changed',
-          table: {
-            columns: [{ label: 'pin' }, { label: 'old' }, { label: 'new' }],
-            rows: record.pins.map((p, i) => [
-              { ident: p.key, source: at(entry, `/pins/${i}/key`) },
-              { ident: p.old, source: at(entry, `/pins/${i}/old`), short: 16 },
-              { ident: p.new, source: at(entry, `/pins/${i}/new`), short: 16 },
-            ]),
+      ? [
+          {
+            id: `table-${id}-pins`,
+            caption: 'The pins that changed',
+            table: {
+              columns: [{ label: 'pin' }, { label: 'old' }, { label: 'new' }],
+              rows: record.pins.map((p, i) => [
+                { ident: p.key, source: at(entry, `/pins/${i}/key`) },
+                { ident: p.old, source: at(entry, `/pins/${i}/old`), short: 16 },
+                { ident: p.new, source: at(entry, `/pins/${i}/new`), short: 16 },
+              ]),
+            },
           },
-        }]
+        ]
       : [];
     const leaves: TableSpec[] = record.changes.length
-      ? [{
-          id: `table-${id}-leaves`,
-          caption: 'Every leaf that changed, by JSON Pointer (a string by the SHA-256 of its text)',
-          table: {
-            columns: [{ label: 'file' }, { label: 'JSON Pointer' }, { label: 'kind' }, { label: 'old' }, { label: 'new' }],
-            rows: record.changes.map((c, i) => [
-              { ident: c.file, source: at(entry, `/changes/${i}/file`) },
-              { ident: c.pointer, source: at(entry, `/changes/${i}/pointer`) },
-              { label: (c.new ?? c.old)!.type },
-              sideCell(entry, `/changes/${i}/old`, c.old),
-              sideCell(entry, `/changes/${i}/new`, c.new),
-            ]),
+      ? [
+          {
+            id: `table-${id}-leaves`,
+            caption: 'Every leaf that changed, by JSON Pointer (a string by the SHA-256 of its text)',
+            table: {
+              columns: [
+                { label: 'file' },
+                { label: 'JSON Pointer' },
+                { label: 'kind' },
+                { label: 'old' },
+                { label: 'new' },
+              ],
+              rows: record.changes.map((c, i) => [
+                { ident: c.file, source: at(entry, `/changes/${i}/file`) },
+                { ident: c.pointer, source: at(entry, `/changes/${i}/pointer`) },
+                { label: (c.new ?? c.old)!.type },
+                sideCell(entry, `/changes/${i}/old`, c.old),
+                sideCell(entry, `/changes/${i}/new`, c.new),
+              ]),
+            },
           },
-        }]
+        ]
       : [];
     return [files, ...pins, ...leaves];
   });

@@ -26,17 +26,28 @@ function value(c: Cell): string {
 function lines(spec: TableSpec): string[][] {
   const percent = spec.table.columns.map((_, i) => spec.table.rows.some((r) => isPercent(r[i])));
   // Control characters in artifact strings are shown visibly, never written raw (src/provenance/untrusted.ts).
-  return [spec.table.columns.map((c, i) => visibleKeepingLines(header(c, percent[i]!))), ...spec.table.rows.map((r) => r.map((c) => visibleKeepingLines(value(c))))];
+  return [
+    spec.table.columns.map((c, i) => visibleKeepingLines(header(c, percent[i]!))),
+    ...spec.table.rows.map((r) => r.map((c) => visibleKeepingLines(value(c)))),
+  ];
 }
 
 export function toCsv(spec: TableSpec): string {
   // A cell a spreadsheet would run as a formula is written as text, always quoted (csv-formula.ts).
   const cell = (s: string) => (isFormulaLike(s) ? `"${neutralised(s).replaceAll('"', '""')}"` : field(s));
-  return lines(spec).map((l) => l.map(cell).join(',')).join('\r\n') + '\r\n';
+  return (
+    lines(spec)
+      .map((l) => l.map(cell).join(','))
+      .join('\r\n') + '\r\n'
+  );
 }
 
 /** For the CSV's sidecar: which cells were written as text rather than as the formula they look like, and how. */
-export function csvFormulaNote(spec: TableSpec): { rule: string; rows: string; cells: { row: number; column: string }[] } {
+export function csvFormulaNote(spec: TableSpec): {
+  rule: string;
+  rows: string;
+  cells: { row: number; column: string }[];
+} {
   const all = lines(spec);
   const names = all[0]!;
   const cells = all.flatMap((l, i) => l.flatMap((s, j) => (isFormulaLike(s) ? [{ row: i, column: names[j]! }] : [])));

@@ -14,7 +14,13 @@ export function unreadableTable(a: Audit): TableSpec {
     id: 'table-unreadable-gold',
     caption: 'Gold annotation files the scorer cannot load, and where parsing stops',
     table: {
-      columns: [{ label: 'split' }, { label: 'trace' }, { label: 'line', numeric: true }, { label: 'column', numeric: true }, { label: 'character' }],
+      columns: [
+        { label: 'split' },
+        { label: 'trace' },
+        { label: 'line', numeric: true },
+        { label: 'column', numeric: true },
+        { label: 'character' },
+      ],
       rows: a.datacheck.unreadable.map((_, i) => [
         wordsCell(a, F, ['unreadable', i, 'split']),
         identCell(a, F, ['unreadable', i, 'trace']),
@@ -38,7 +44,10 @@ export function table5Table(a: Audit): TableSpec {
     caption: 'Table 5 as published, and as counted in the repository',
     table: {
       columns,
-      rows: t.rows.map((r) => [{ label: r.label + (r.parsedOnly ? PARSED_ONLY_MARK : '') }, ...r.cells.flatMap((c) => [{ fig: c.paper }, c.disagree ? { fig: c.here, flag: 'differs' } : { fig: c.here }])]),
+      rows: t.rows.map((r) => [
+        { label: r.label + (r.parsedOnly ? PARSED_ONLY_MARK : '') },
+        ...r.cells.flatMap((c) => [{ fig: c.paper }, c.disagree ? { fig: c.here, flag: 'differs' } : { fig: c.here }]),
+      ]),
     },
   };
 }
@@ -48,7 +57,12 @@ export function table5TotalsTable(a: Audit): TableSpec {
     id: 'table-5-totals',
     caption: "The abstract's own counts against Table 5 and the tree",
     table: {
-      columns: [{ label: 'count, both splits (what the tree counts)' }, { label: "the paper's abstract", numeric: true }, { label: 'Table 5, summed', numeric: true }, { label: 'the tree, summed', numeric: true }],
+      columns: [
+        { label: 'count, both splits (what the tree counts)' },
+        { label: "the paper's abstract", numeric: true },
+        { label: 'Table 5, summed', numeric: true },
+        { label: 'the tree, summed', numeric: true },
+      ],
       rows: abstractCounts(a).map((c) => [{ label: c.label }, { fig: c.abstract }, { fig: c.table5 }, { fig: c.tree }]),
     },
   };

@@ -7,18 +7,33 @@ import { figCell, keyCell, wordsCell } from './cells.ts';
 import type { Cell, TableSpec } from './spec.ts';
 
 const F = 'results/normaliser.json' as const;
-const LOOP: Record<string, string> = { exact: 'exact match', fallback: 'containment fallback', neither: 'neither: kept, lower-cased' };
+const LOOP: Record<string, string> = {
+  exact: 'exact match',
+  fallback: 'containment fallback',
+  neither: 'neither: kept, lower-cased',
+};
 
 export function driftTable(a: Audit): TableSpec {
   return {
     id: 'table-drift',
     caption: 'Gold category spellings that are not taxonomy labels',
     table: {
-      columns: [{ label: 'gold spelling' }, { label: 'errors', numeric: true }, { label: 'caught by' }, { label: 'lands on' }],
+      columns: [
+        { label: 'gold spelling' },
+        { label: 'errors', numeric: true },
+        { label: 'caught by' },
+        { label: 'lands on' },
+      ],
       rows: a.normaliser.gold_drift.map((d, i) => [
         wordsCell(a, F, ['gold_drift', i, 'spelling'], 'quote'),
         figCell(a, F, ['gold_drift', i, 'errors'], 'integer'),
-        { label: d.spelling.trimStart() === d.spelling ? LOOP[d.loop]! : `${LOOP[d.loop]!}, once the space it opens with is stripped`, source: { type: 'artifact', file: F, pointer: toPointer(['gold_drift', i, 'loop']) } },
+        {
+          label:
+            d.spelling.trimStart() === d.spelling
+              ? LOOP[d.loop]!
+              : `${LOOP[d.loop]!}, once the space it opens with is stripped`,
+          source: { type: 'artifact', file: F, pointer: toPointer(['gold_drift', i, 'loop']) },
+        },
         wordsCell(a, F, ['gold_drift', i, 'lands'], d.loop === 'neither' ? 'quote' : 'name'),
       ]),
     },
@@ -33,8 +48,16 @@ export function containmentTable(a: Audit): TableSpec {
     table: {
       columns: [{ label: 'gold spelling' }, { label: 'what happens' }, { label: 'label involved' }],
       rows: [
-        [wordsCell(a, F, ['gold_drift', c.rescued.index, 'spelling'], 'quote'), { label: 'rescued: it sits inside a longer label' }, wordsCell(a, F, ['gold_drift', c.rescued.index, 'lands'])],
-        [wordsCell(a, F, ['gold_drift', c.dropped.index, 'spelling'], 'quote'), { label: 'dropped: a label sits inside it, and containment is never tested that way' }, wordsCell(a, F, ['gold_drift', c.dropped.index, 'labels_inside_it', 0])],
+        [
+          wordsCell(a, F, ['gold_drift', c.rescued.index, 'spelling'], 'quote'),
+          { label: 'rescued: it sits inside a longer label' },
+          wordsCell(a, F, ['gold_drift', c.rescued.index, 'lands']),
+        ],
+        [
+          wordsCell(a, F, ['gold_drift', c.dropped.index, 'spelling'], 'quote'),
+          { label: 'dropped: a label sits inside it, and containment is never tested that way' },
+          wordsCell(a, F, ['gold_drift', c.dropped.index, 'labels_inside_it', 0]),
+        ],
       ],
     },
   };
@@ -54,9 +77,19 @@ export function shortestReachingTable(a: Audit): TableSpec {
       ],
       rows: Object.entries(a.normaliser.shortest_reaching).map(([label, r]) => [
         keyCell(F, ['shortest_reaching'], label),
-        { fig: derived('fallback/squashed-length', label.replaceAll(' ', '').length, 'integer', [ref(F, toPointer(['shortest_reaching', label]))]) },
+        {
+          fig: derived('fallback/squashed-length', label.replaceAll(' ', '').length, 'integer', [
+            ref(F, toPointer(['shortest_reaching', label])),
+          ]),
+        },
         figCell(a, F, ['shortest_reaching', label, 'length'], 'integer'),
-        { words: { text: r.strings.map((s) => JSON.stringify(s)).join(' '), source: { type: 'artifact', file: F, pointer: toPointer(['shortest_reaching', label, 'strings']) } }, as: 'name' },
+        {
+          words: {
+            text: r.strings.map((s) => JSON.stringify(s)).join(' '),
+            source: { type: 'artifact', file: F, pointer: toPointer(['shortest_reaching', label, 'strings']) },
+          },
+          as: 'name',
+        },
         figCell(a, F, ['shortest_reaching', label, 'reaching'], 'count'),
       ]),
     },
@@ -64,9 +97,16 @@ export function shortestReachingTable(a: Audit): TableSpec {
 }
 
 export function probesTable(a: Audit): TableSpec {
-  const rows: Cell[][] = Object.keys(a.normaliser.quoted_in_the_spec).map((probe) => [keyCell(F, ['quoted_in_the_spec'], probe), wordsCell(a, F, ['quoted_in_the_spec', probe])]);
+  const rows: Cell[][] = Object.keys(a.normaliser.quoted_in_the_spec).map((probe) => [
+    keyCell(F, ['quoted_in_the_spec'], probe),
+    wordsCell(a, F, ['quoted_in_the_spec', probe]),
+  ]);
   rows.push([{ label: 'a single space' }, wordsCell(a, F, ['whitespace_only'])]);
-  return { id: 'table-probes', caption: 'What a few short inputs normalise to', table: { columns: [{ label: 'input' }, { label: 'normalised to' }], rows } };
+  return {
+    id: 'table-probes',
+    caption: 'What a few short inputs normalise to',
+    table: { columns: [{ label: 'input' }, { label: 'normalised to' }], rows },
+  };
 }
 
 export function shuffleScoresTable(a: Audit): TableSpec {
@@ -99,7 +139,12 @@ export function orderDependentTable(a: Audit): TableSpec {
     id: 'table-order-dependent',
     caption: 'Substrings that sit inside more than one label',
     table: {
-      columns: [{ label: 'substring' }, { label: 'labels containing it', numeric: true }, { label: 'label, pinned order' }, { label: 'label, shuffled order' }],
+      columns: [
+        { label: 'substring' },
+        { label: 'labels containing it', numeric: true },
+        { label: 'label, pinned order' },
+        { label: 'label, shuffled order' },
+      ],
       rows: a.normaliser.order_dependent.strings.map((_, i) => [
         wordsCell(a, F, ['order_dependent', 'strings', i, 'string'], 'quote'),
         figCell(a, F, ['order_dependent', 'strings', i, 'labels'], 'integer'),

@@ -14,7 +14,22 @@ export function constructedTraceTable(a: Audit): TableSpec {
       columns: [{ label: 'location' }, { label: 'category' }],
       rows: a.pairing.constructed_trace.errors.map((e, i) => [
         wordsCell(a, F, ['constructed_trace', 'errors', i, 'location']),
-        e.category === null ? { label: 'null', source: { type: 'artifact', file: F, pointer: toPointer(['constructed_trace', 'errors', i, 'category']) } } : { words: { text: e.category, source: { type: 'artifact', file: F, pointer: toPointer(['constructed_trace', 'errors', i, 'category']) } }, as: 'name' },
+        e.category === null
+          ? {
+              label: 'null',
+              source: { type: 'artifact', file: F, pointer: toPointer(['constructed_trace', 'errors', i, 'category']) },
+            }
+          : {
+              words: {
+                text: e.category,
+                source: {
+                  type: 'artifact',
+                  file: F,
+                  pointer: toPointer(['constructed_trace', 'errors', i, 'category']),
+                },
+              },
+              as: 'name',
+            },
       ]),
     },
   };
@@ -23,13 +38,25 @@ export function constructedTraceTable(a: Audit): TableSpec {
 export function nullRunsTable(a: Audit): TableSpec {
   return {
     id: 'table-null-category',
-    caption: 'The constructed trace\'s errors, scored three ways',
+    caption: "The constructed trace's errors, scored three ways",
     table: {
-      columns: [{ label: 'run' }, { label: 'gold has a null' }, { label: 'prediction has a null' }, { label: 'joint', numeric: true }, { label: 'location', numeric: true }],
+      columns: [
+        { label: 'run' },
+        { label: 'gold has a null' },
+        { label: 'prediction has a null' },
+        { label: 'joint', numeric: true },
+        { label: 'location', numeric: true },
+      ],
       rows: a.pairing.runs.map((r, i) => [
         wordsCell(a, F, ['runs', i, 'label'], 'quote'),
-        { label: r.gold_has_null ? 'yes' : 'no', source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'gold_has_null']) } },
-        { label: r.prediction_has_null ? 'yes' : 'no', source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'prediction_has_null']) } },
+        {
+          label: r.gold_has_null ? 'yes' : 'no',
+          source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'gold_has_null']) },
+        },
+        {
+          label: r.prediction_has_null ? 'yes' : 'no',
+          source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'prediction_has_null']) },
+        },
         figCell(a, F, ['runs', i, 'joint_accuracy'], 'score'),
         figCell(a, F, ['runs', i, 'location_accuracy'], 'score'),
       ]),
@@ -46,8 +73,14 @@ export function realGoldTable(a: Audit): TableSpec {
       rows: [
         [{ label: 'gold errors' }, figCell(a, F, ['on_the_real_gold', 'gold_errors'], 'count')],
         [{ label: 'with a null or empty category' }, figCell(a, F, ['on_the_real_gold', 'falsy_categories'], 'count')],
-        [{ label: 'files that would mispair' }, figCell(a, F, ['on_the_real_gold', 'traces_that_would_mispair'], 'count')],
-        [{ label: 'files that would lose a pair' }, figCell(a, F, ['on_the_real_gold', 'traces_that_would_lose_a_pair'], 'count')],
+        [
+          { label: 'files that would mispair' },
+          figCell(a, F, ['on_the_real_gold', 'traces_that_would_mispair'], 'count'),
+        ],
+        [
+          { label: 'files that would lose a pair' },
+          figCell(a, F, ['on_the_real_gold', 'traces_that_would_lose_a_pair'], 'count'),
+        ],
       ],
     },
   };

@@ -18,7 +18,11 @@ export const keyText = cellText;
 
 /** A URL-fragment-safe slug: lowercase ASCII letters, digits and hyphens; long keys cut and suffixed by a digest. */
 export function rowSlug(key: string): string {
-  const s = key.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const s = key
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   if (s === '') return `row-${sha256Hex(key).slice(0, 8)}`;
   if (s.length <= MAX_SLUG) return s;
   return `${s.slice(0, MAX_SLUG).replace(/-+$/, '')}-${sha256Hex(key).slice(0, 8)}`;

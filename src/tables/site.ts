@@ -13,11 +13,22 @@ export function verdictsTable(a: Audit): TableSpec {
     id: 'table-verdicts',
     caption: "The nine properties as pre-registered, and the audit's verdict on each",
     table: {
-      columns: [{ label: 'property' }, { label: "as pre-registered, in the audit's short form" }, { label: 'verdict' }, { label: 'how far off it is' }],
+      columns: [
+        { label: 'property' },
+        { label: "as pre-registered, in the audit's short form" },
+        { label: 'verdict' },
+        { label: 'how far off it is' },
+      ],
       rows: a.properties.map((p) => {
-        const at = (k: string) => ({ type: 'artifact', file: p.file, pointer: toPointer(['properties', p.name, k]) }) as const;
+        const at = (k: string) =>
+          ({ type: 'artifact', file: p.file, pointer: toPointer(['properties', p.name, k]) }) as const;
         return [
-          { link: { to: `properties/${p.name.toLowerCase()}/`, text: keyWords(p.file, toPointer(['properties', p.name])) } },
+          {
+            link: {
+              to: `properties/${p.name.toLowerCase()}/`,
+              text: keyWords(p.file, toPointer(['properties', p.name])),
+            },
+          },
           { words: { text: p.claim, source: at('claim') }, as: 'quote' },
           { verdict: p.verdict, source: at('verdict') },
           { words: { text: p.magnitude, source: at('magnitude') }, as: 'quote' },
@@ -57,7 +68,14 @@ export function artifactsTable(a: Audit): TableSpec {
     id: 'table-artifacts',
     caption: 'The admitted artifacts',
     table: {
-      columns: [{ label: 'file' }, { label: 'bytes', numeric: true }, { label: 'SHA-256 of the bytes' }, { label: 'audit commit' }, { label: 'in the repository' }, { label: 'the file' }],
+      columns: [
+        { label: 'file' },
+        { label: 'bytes', numeric: true },
+        { label: 'SHA-256 of the bytes' },
+        { label: 'audit commit' },
+        { label: 'in the repository' },
+        { label: 'the file' },
+      ],
       rows: a.lock.files.map((f, i) => [
         { ident: f.path, source: { type: 'lock', pointer: `/files/${i}/path` } },
         { fig: fromLock(a, `/files/${i}/bytes`, 'count') },

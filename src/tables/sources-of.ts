@@ -10,7 +10,10 @@ export function chartFiles(tables: readonly TableSpec[]): ArtifactPath[] {
         const s = cellSource(c);
         if (s?.type === 'artifact') files.add(s.file);
         // A figure computed from leaves names them as `file#pointer`.
-        if (s?.type === 'derived') for (const input of s.inputs) if ((ARTIFACT_PATHS as readonly string[]).includes(input.split('#')[0]!)) files.add(input.split('#')[0] as ArtifactPath);
+        if (s?.type === 'derived')
+          for (const input of s.inputs)
+            if ((ARTIFACT_PATHS as readonly string[]).includes(input.split('#')[0]!))
+              files.add(input.split('#')[0] as ArtifactPath);
       }
     }
   }

@@ -45,7 +45,11 @@ export interface TableSpec {
   readonly table: TableData;
 }
 
-export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** A cell's plain text: a figure's raw value, the words, identifier, label or verdict, a link's text; empty for an empty cell. */
 export function cellText(c: Cell): string {

@@ -24,7 +24,13 @@ test.describe('a build under a base path', () => {
     const r = spawnSync('npm', ['run', 'build', '--silent', '--', '--outDir', out], {
       cwd: PROJECT,
       encoding: 'utf8',
-      env: { ...process.env, SITE_BASE: BASE, SITE_URL: 'https://example.github.io', AUDIT_ARTIFACTS: SHARED, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: {
+        ...process.env,
+        SITE_BASE: BASE,
+        SITE_URL: 'https://example.github.io',
+        AUDIT_ARTIFACTS: SHARED,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
     });
     expect(r.status, `${r.stdout.slice(-1500)}\n${r.stderr.slice(-1500)}`).toBe(0);
     site = await serve(out, BASE);
@@ -66,10 +72,14 @@ test.describe('a build under a base path', () => {
     expect(seen.size).toBeGreaterThan(40);
     // Every anchor, checked in one visit to its page (row links add hundreds of them).
     const idsByPage = new Map<string, Set<string>>();
-    for (const [pageUrl, id] of anchors) if (pageUrl.endsWith('/')) idsByPage.set(pageUrl, (idsByPage.get(pageUrl) ?? new Set()).add(id));
+    for (const [pageUrl, id] of anchors)
+      if (pageUrl.endsWith('/')) idsByPage.set(pageUrl, (idsByPage.get(pageUrl) ?? new Set()).add(id));
     for (const [pageUrl, ids] of idsByPage) {
       await page.goto(pageUrl);
-      const counts = await page.evaluate((want) => want.map((id) => document.querySelectorAll(`[id="${CSS.escape(id)}"]`).length), [...ids]);
+      const counts = await page.evaluate(
+        (want) => want.map((id) => document.querySelectorAll(`[id="${CSS.escape(id)}"]`).length),
+        [...ids],
+      );
       const bad = [...ids].filter((_, i) => counts[i] !== 1).map((id) => `${pageUrl}#${id}`);
       expect(bad, 'anchors that do not name exactly one element').toEqual([]);
     }

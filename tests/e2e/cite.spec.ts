@@ -2,7 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { open } from './support.ts';
 
-test('every row of a table has a link to itself, shown on hover and on keyboard focus, named by its row', async ({ page }, info) => {
+test('every row of a table has a link to itself, shown on hover and on keyboard focus, named by its row', async ({
+  page,
+}, info) => {
   await open(page, info, 'properties/p1/');
   const row = page.locator('#table-ceiling--gaia');
   await expect(row).toHaveCount(1);
@@ -27,7 +29,9 @@ test('every row of a table has a link to itself, shown on hover and on keyboard 
   await expect(link).toBeInViewport();
 });
 
-test('the footer names the site commit and date and the audit revision; a property page offers its citation', async ({ page }, info) => {
+test('the footer names the site commit and date and the audit revision; a property page offers its citation', async ({
+  page,
+}, info) => {
   await open(page, info, 'properties/p5/');
   const footer = page.locator('#revision');
   await expect(footer).toContainText(/site commit [0-9a-f]{12}/);
@@ -43,7 +47,10 @@ test('the footer names the site commit and date and the audit revision; a proper
   await expect(page.getByRole('region', { name: 'This citation as CSL-JSON' })).toContainText('"citation-key"');
   await expect(page.locator('.cite-this')).not.toContainText(/audit revision/i);
   // A local build names no address a reader cannot open; a published one cites the permanent copy.
-  if (process.env['SITE_URL']) await expect(page.getByRole('region', { name: 'This citation as BibTeX' })).toContainText(/r\/[0-9a-f]{12}\/properties\/p5\//);
+  if (process.env['SITE_URL'])
+    await expect(page.getByRole('region', { name: 'This citation as BibTeX' })).toContainText(
+      /r\/[0-9a-f]{12}\/properties\/p5\//,
+    );
   else {
     await expect(page.locator('.cite-this')).toContainText('a local build, not published at any address');
     await expect(page.locator('.cite-this')).not.toContainText('localhost');

@@ -6,8 +6,16 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { open } from './support.ts';
 
 const MODES = [
-  { name: '390 px touch', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, touch: true },
-  { name: '1280 px mouse', use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false }, touch: false },
+  {
+    name: '390 px touch',
+    use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    touch: true,
+  },
+  {
+    name: '1280 px mouse',
+    use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+    touch: false,
+  },
 ] as const;
 
 /** Presses a control as the mode's reader would: a tap on a touch screen, a click with a mouse. */
@@ -41,7 +49,10 @@ for (const mode of MODES) {
       const { errors } = await open(page, info, '');
       // The report's verdict grid is collapsed: opened by its summary, the way a reader opens it.
       await press(page.locator('details:has(#table-verdicts) > summary'), mode.touch);
-      for (const [path, table] of [['', 'table-verdicts'], ['properties/p1/', 'table-headline-swe-bench']] as const) {
+      for (const [path, table] of [
+        ['', 'table-verdicts'],
+        ['properties/p1/', 'table-headline-swe-bench'],
+      ] as const) {
         if (path) await page.goto(path);
         const row = page.locator(`#${table} tbody tr`).first();
         const id = (await row.getAttribute('id'))!;
@@ -68,13 +79,18 @@ for (const mode of MODES) {
       const row = page.locator('#table-headline-swe-bench tbody tr').nth(1);
       const id = (await row.getAttribute('id'))!;
       // Reach the link by Tab from the element before it, as a keyboard reader does.
-      await row.locator('th > span').first().evaluate((el) => {
-        el.setAttribute('tabindex', '-1');
-        el.focus();
-      });
+      await row
+        .locator('th > span')
+        .first()
+        .evaluate((el) => {
+          el.setAttribute('tabindex', '-1');
+          el.focus();
+        });
       await page.keyboard.press('Tab');
       await expect(row.locator('a.row-anchor')).toBeFocused();
-      const shown = await row.locator('.compact[data-pointer]').evaluateAll((els) => els.map((el) => getComputedStyle(el, '::after').display !== 'none'));
+      const shown = await row
+        .locator('.compact[data-pointer]')
+        .evaluateAll((els) => els.map((el) => getComputedStyle(el, '::after').display !== 'none'));
       expect(shown.length).toBeGreaterThan(2);
       expect(shown.every(Boolean)).toBe(true);
       await page.keyboard.press('Enter');
@@ -82,7 +98,9 @@ for (const mode of MODES) {
       expect(await widths(page).then((w) => w.scroll <= w.inner)).toBe(true);
     });
 
-    test("a collapsed block opens by a press and by keyboard: the report's verdict grid and a citation's BibTeX", async ({ page }, info) => {
+    test("a collapsed block opens by a press and by keyboard: the report's verdict grid and a citation's BibTeX", async ({
+      page,
+    }, info) => {
       const { errors } = await open(page, info, '');
       for (const selector of ['details:has(#table-verdicts)', '.cite-this details']) {
         const block = page.locator(selector).first();
@@ -131,14 +149,17 @@ async function tooltipBounds(page: Page): Promise<{ count: number; outside: stri
   return page.evaluate(() => {
     const outside: string[] = [];
     let widest = 0;
-    const figs = [...document.querySelectorAll<HTMLElement>(':is(.fig, .aw, .ident)[tabindex]')].filter((f) => f.querySelector(':scope > .fig-p'));
+    const figs = [...document.querySelectorAll<HTMLElement>(':is(.fig, .aw, .ident)[tabindex]')].filter((f) =>
+      f.querySelector(':scope > .fig-p'),
+    );
     for (const f of figs) {
       f.focus();
       const tip = f.querySelector<HTMLElement>(':scope > .fig-p')!;
       const r = tip.getBoundingClientRect();
       widest = Math.max(widest, document.scrollingElement!.scrollWidth);
       if (r.width === 0) continue; // inside a closed block: not shown
-      if (r.left < 0 || r.right > innerWidth) outside.push(`"${f.textContent!.slice(0, 20)}" tooltip at ${Math.round(r.left)}..${Math.round(r.right)}`);
+      if (r.left < 0 || r.right > innerWidth)
+        outside.push(`"${f.textContent!.slice(0, 20)}" tooltip at ${Math.round(r.left)}..${Math.round(r.right)}`);
     }
     (document.activeElement as HTMLElement | null)?.blur();
     return { count: figs.length, outside, widest };
@@ -146,7 +167,9 @@ async function tooltipBounds(page: Page): Promise<{ count: number; outside: stri
 }
 
 for (const path of ['', 'properties/p5/', 'method/']) {
-  test(`/${path}: every figure's tooltip opens inside the viewport and never widens the page, at 320, 390 and 1280 px`, async ({ page }, info) => {
+  test(`/${path}: every figure's tooltip opens inside the viewport and never widens the page, at 320, 390 and 1280 px`, async ({
+    page,
+  }, info) => {
     await open(page, info, path);
     for (const width of [320, 390, 1280]) {
       await page.setViewportSize({ width, height: 800 });
@@ -174,7 +197,9 @@ async function rightmostFigure(page: Page): Promise<Locator> {
 
 test.describe('390 px touch: tooltips', () => {
   test.use(MODES[0].use);
-  test('a tap opens a figure tooltip inside the screen; a second tap closes it, a third opens it again', async ({ page }, info) => {
+  test('a tap opens a figure tooltip inside the screen; a second tap closes it, a third opens it again', async ({
+    page,
+  }, info) => {
     const { errors } = await open(page, info, '');
     const fig = await rightmostFigure(page);
     const tip = fig.locator('> .fig-p');
@@ -242,7 +267,9 @@ test.describe('1280 px mouse: tooltips', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a keyboard-focused figure shows its tooltip, Escape closes it, the next figure shows its own', async ({ page }, info) => {
+  test('a keyboard-focused figure shows its tooltip, Escape closes it, the next figure shows its own', async ({
+    page,
+  }, info) => {
     await open(page, info, '');
     const figs = page.locator('main p .fig[tabindex]');
     await figs.first().focus();
@@ -252,7 +279,8 @@ test.describe('1280 px mouse: tooltips', () => {
     await expect(figs.first()).toBeFocused();
     await page.keyboard.press('Tab');
     const next = page.locator(':focus');
-    if (await next.evaluate((el) => el.matches('.fig, .aw, .ident'))) await expect(next.locator('> .fig-p')).toBeVisible();
+    if (await next.evaluate((el) => el.matches('.fig, .aw, .ident')))
+      await expect(next.locator('> .fig-p')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.classList.contains('tip-off'))).toBe(false);
   });
 });

@@ -6,7 +6,9 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective}: ${e.blockedURI || 'inline'}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective}: ${e.blockedURI || 'inline'}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 }

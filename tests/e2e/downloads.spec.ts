@@ -5,7 +5,11 @@ import { open } from './support.ts';
 
 const MODES = [
   { name: '390 px touch', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, touch: true },
-  { name: '1280 px mouse', use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false }, touch: false },
+  {
+    name: '1280 px mouse',
+    use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+    touch: false,
+  },
 ] as const;
 
 /** Presses a download link as the mode's reader would and returns the downloaded file's text. */
@@ -21,7 +25,9 @@ for (const mode of MODES) {
   test.describe(mode.name, () => {
     test.use({ ...mode.use, acceptDownloads: true });
 
-    test("each headline table's CSV names its split and its columns' units, and its sidecar says what it is", async ({ page }, info) => {
+    test("each headline table's CSV names its split and its columns' units, and its sidecar says what it is", async ({
+      page,
+    }, info) => {
       const { errors } = await open(page, info, 'properties/p1/');
       const seen: string[] = [];
       for (const id of ['table-headline-gaia', 'table-headline-swe-bench']) {
@@ -45,13 +51,16 @@ for (const mode of MODES) {
       expect(errors).toEqual([]);
     });
 
-    test("P5's evidence packet says what it is, links back to its page and labels its sections", async ({ page }, info) => {
+    test("P5's evidence packet says what it is, links back to its page and labels its sections", async ({
+      page,
+    }, info) => {
       await open(page, info, 'properties/p5/');
       const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
       const packet = JSON.parse(await fetchByPress(page, page.locator('a[href$="evidence.json"]'), mode.touch));
       expect(packet.description).toMatch(/^The evidence for property P5 of the TRAIL scorer audit/);
       expect(packet.page).toBe(canonical);
-      for (const key of ['findings', 'leaves', 'files', 'rederivations', 'revision']) expect(typeof packet.sections[key], key).toBe('string');
+      for (const key of ['findings', 'leaves', 'files', 'rederivations', 'revision'])
+        expect(typeof packet.sections[key], key).toBe('string');
       expect(packet.findings[0].tables[0].csv).toMatch(/\/data\/table-[a-z0-9-]+\.csv$/);
       expect(packet.leaves.every((l: { shown_in: string[] }) => l.shown_in.length > 0)).toBe(true);
     });

@@ -11,13 +11,23 @@ for (const path of builtPages()) {
       await page.emulateMedia({ colorScheme: scheme });
       const { errors, outside } = await open(page, info, path);
       if (path === 'search/') await page.locator('.pagefind-ui__search-input').waitFor();
-      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
       const problems = [
-        ...axe.violations.map((v) => `axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`),
+        ...axe.violations.map(
+          (v) =>
+            `axe ${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+        ),
         ...errors.map((e) => `console error: ${e}`),
         ...outside.map((u) => `request left the site: ${u}`),
       ];
-      await page.screenshot({ path: info.outputPath(`${info.project.name}-${scheme}-${path.replace(/[^a-z0-9]+/gi, '-') || 'home'}.png`) });
+      await page.screenshot({
+        path: info.outputPath(`${info.project.name}-${scheme}-${path.replace(/[^a-z0-9]+/gi, '-') || 'home'}.png`),
+      });
       expect(problems).toEqual([]);
     });
   }
@@ -40,11 +50,14 @@ test('no page scrolls sideways at this width', async ({ page, request }, info) =
         const r = e.getBoundingClientRect();
         if (r.right <= w + 1 || r.width === 0) continue;
         let clipped = false;
-        for (let a = e.parentElement; a && !clipped; a = a.parentElement) clipped = ['auto', 'hidden', 'scroll'].includes(getComputedStyle(a).overflowX);
+        for (let a = e.parentElement; a && !clipped; a = a.parentElement)
+          clipped = ['auto', 'hidden', 'scroll'].includes(getComputedStyle(a).overflowX);
         if (!clipped) culprits.push(`${e.tagName.toLowerCase()}.${e.className} ends at ${Math.round(r.right)}`);
       }
       return { overflow: document.documentElement.scrollWidth - w, culprits: culprits.slice(0, 5) };
     });
-    expect(overflow, `/${path} is ${overflow}px wider than the viewport: ${culprits.join('; ')}`).toBeLessThanOrEqual(1);
+    expect(overflow, `/${path} is ${overflow}px wider than the viewport: ${culprits.join('; ')}`).toBeLessThanOrEqual(
+      1,
+    );
   }
 });

@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
-test('at 390 px every verdict of the grid, and every table cell, is on screen without scrolling sideways', async ({ page }) => {
+test('at 390 px every verdict of the grid, and every table cell, is on screen without scrolling sideways', async ({
+  page,
+}) => {
   await page.goto('');
   // The report's verdict grid is collapsed: a tap opens it.
   await page.locator('details:has(#table-verdicts) > summary').tap();
@@ -14,11 +16,14 @@ test('at 390 px every verdict of the grid, and every table cell, is on screen wi
     }),
   );
   expect(verdicts.length).toBe(9);
-  for (const v of verdicts) expect(v.left >= 0 && v.right <= 390 && v.width > 0, `${v.property}'s verdict at ${v.left}..${v.right}`).toBe(true);
+  for (const v of verdicts)
+    expect(v.left >= 0 && v.right <= 390 && v.width > 0, `${v.property}'s verdict at ${v.left}..${v.right}`).toBe(true);
   const outside = await page.$$eval('.table-figure :is(td, th)', (cells) =>
     cells.flatMap((c) => {
       const r = c.getBoundingClientRect();
-      return r.width > 0 && (r.left < 0 || r.right > document.documentElement.clientWidth + 0.5) ? [`${c.closest('figure')!.id}: "${c.textContent!.trim().slice(0, 30)}" ends at ${Math.round(r.right)}`] : [];
+      return r.width > 0 && (r.left < 0 || r.right > document.documentElement.clientWidth + 0.5)
+        ? [`${c.closest('figure')!.id}: "${c.textContent!.trim().slice(0, 30)}" ends at ${Math.round(r.right)}`]
+        : [];
     }),
   );
   expect(outside).toEqual([]);
@@ -36,11 +41,19 @@ test('at 390 px no chart text is smaller than the body small text', async ({ pag
       if (svg.getBoundingClientRect().width === 0) return [];
       // Rendered size: the computed font size scaled by how wide the drawing is shown against its viewBox.
       const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-      return [{ chart: t.closest('figure')!.id, text: t.textContent!.slice(0, 30), px: parseFloat(getComputedStyle(t).fontSize) * scale }];
+      return [
+        {
+          chart: t.closest('figure')!.id,
+          text: t.textContent!.slice(0, 30),
+          px: parseFloat(getComputedStyle(t).fontSize) * scale,
+        },
+      ];
     });
     return { small, texts };
   });
   expect(small).toBeGreaterThan(0);
   expect(texts.length).toBeGreaterThan(50);
-  expect(texts.filter((t) => t.px < small - 0.01).map((t) => `${t.chart} "${t.text}" at ${t.px.toFixed(1)} px`)).toEqual([]);
+  expect(
+    texts.filter((t) => t.px < small - 0.01).map((t) => `${t.chart} "${t.text}" at ${t.px.toFixed(1)} px`),
+  ).toEqual([]);
 });

@@ -11,12 +11,17 @@ import { HEADLINE_PREDICTOR } from '../../src/core/names.ts';
 import { SHARED } from '../support/fixture.ts';
 import { builtPages } from './pages.ts';
 
-const meta = (page: import('@playwright/test').Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content');
+const meta = (page: import('@playwright/test').Page, key: string) =>
+  page.locator(`meta[property="${key}"], meta[name="${key}"]`).first().getAttribute('content');
 
 for (const path of builtPages()) {
-  test(`/${path}: Open Graph, a large card, and a share image of 1200 x 630 that the site serves`, async ({ page, request }) => {
+  test(`/${path}: Open Graph, a large card, and a share image of 1200 x 630 that the site serves`, async ({
+    page,
+    request,
+  }) => {
     await page.goto(path);
-    for (const key of ['og:title', 'og:description', 'og:image', 'og:image:alt', 'description']) expect((await meta(page, key))?.length ?? 0, key).toBeGreaterThan(10);
+    for (const key of ['og:title', 'og:description', 'og:image', 'og:image:alt', 'description'])
+      expect((await meta(page, key))?.length ?? 0, key).toBeGreaterThan(10);
     expect(await meta(page, 'twitter:card')).toBe('summary_large_image');
     expect(await meta(page, 'og:image:type')).toBe('image/png');
     const image = new URL((await meta(page, 'og:image'))!);
@@ -33,7 +38,10 @@ test("the report's description states the headline with its figures, as the arti
   const adversarial = JSON.parse(readFileSync(join(SHARED, 'results/adversarial.json'), 'utf8'));
   await page.goto('');
   const description = (await meta(page, 'description'))!;
-  for (const [split, s] of Object.entries(adversarial.splits) as [string, { predictors: Record<string, { joint_accuracy: number }>; best_published: { joint_accuracy: { value: number } } }][]) {
+  for (const [split, s] of Object.entries(adversarial.splits) as [
+    string,
+    { predictors: Record<string, { joint_accuracy: number }>; best_published: { joint_accuracy: { value: number } } },
+  ][]) {
     expect(description).toContain(split);
     expect(description).toContain(formatFigure(s.predictors[HEADLINE_PREDICTOR]!.joint_accuracy, 'score'));
     expect(description).toContain(formatFigure(s.best_published.joint_accuracy.value, 'score'));
@@ -41,7 +49,9 @@ test("the report's description states the headline with its figures, as the arti
   expect(await meta(page, 'og:description')).toBe(description);
 });
 
-test("a property page's description gives its verdict and how far off it is, in the audit's words", async ({ page }) => {
+test("a property page's description gives its verdict and how far off it is, in the audit's words", async ({
+  page,
+}) => {
   const normaliser = JSON.parse(readFileSync(join(SHARED, 'results/normaliser.json'), 'utf8'));
   await page.goto('properties/p5/');
   const p5 = normaliser.properties.P5;
@@ -62,7 +72,9 @@ test('each chart offers itself as SVG and PNG, and the SVG holds no text to miss
   }
 });
 
-test('each mark of a chart names where its value comes from, as a title the pointer shows, and the pointer resolves in the artifact', async ({ page }) => {
+test('each mark of a chart names where its value comes from, as a title the pointer shows, and the pointer resolves in the artifact', async ({
+  page,
+}) => {
   let marks = 0;
   for (const path of ['properties/p1/', 'properties/p6/', 'properties/p7/', 'properties/p9/']) {
     await page.goto(path);
@@ -72,7 +84,11 @@ test('each mark of a chart names where its value comes from, as a title the poin
       const m = /: (results\/[a-z0-9]+\.json)#(\/.*)$/.exec(t);
       expect(m, t).not.toBeNull();
       const doc = JSON.parse(readFileSync(join(SHARED, m![1]!), 'utf8'));
-      const value = m![2]!.split('/').slice(1).map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~')).reduce((v: unknown, k) => (v as Record<string, unknown> | undefined)?.[k], doc);
+      const value = m![2]!
+        .split('/')
+        .slice(1)
+        .map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'))
+        .reduce((v: unknown, k) => (v as Record<string, unknown> | undefined)?.[k], doc);
       expect(value, t).not.toBeUndefined();
       marks++;
     }

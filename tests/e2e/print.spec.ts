@@ -28,10 +28,17 @@ async function expectations(page: Page) {
     const closed = [...document.querySelectorAll('details:not([open])')].map((d) => {
       const entries = [...d.querySelectorAll(':scope > :not(summary) :is(li, tbody th)')];
       if (entries.length === 0) entries.push(...d.querySelectorAll(':scope > :not(summary)'));
-      return { summary: text(d.querySelector('summary')!), first: text(entries[0]!), last: text(entries.at(-1)!), count: entries.length };
+      return {
+        summary: text(d.querySelector('summary')!),
+        first: text(entries[0]!),
+        last: text(entries.at(-1)!),
+        count: entries.length,
+      };
     });
     const captions = [...document.querySelectorAll('main :is(.table-figure, .chart) > figcaption')].map(text);
-    const bibtex = [...document.querySelectorAll('.cite-bibtex pre')].map((p) => p.textContent!.split('\n').sort((a, b) => b.length - a.length)[0]!);
+    const bibtex = [...document.querySelectorAll('.cite-bibtex pre')].map(
+      (p) => p.textContent!.split('\n').sort((a, b) => b.length - a.length)[0]!,
+    );
     return { closed, captions, bibtex };
   });
 }
@@ -40,7 +47,9 @@ for (const mode of MODES) {
   test.describe(mode.name, () => {
     test.use(mode.use);
     for (const path of ['', 'properties/p5/']) {
-      test(`/${path} printed to PDF keeps every collapsed block, the whole citation, and no caption alone at a page's foot`, async ({ page }, info) => {
+      test(`/${path} printed to PDF keeps every collapsed block, the whole citation, and no caption alone at a page's foot`, async ({
+        page,
+      }, info) => {
         test.setTimeout(120_000);
         const { errors } = await open(page, info, path);
         const want = await expectations(page);
@@ -53,13 +62,22 @@ for (const mode of MODES) {
           const unnumbered = all.replace(/\[\d+\]/g, '');
           for (const c of want.closed) {
             expect(c.count, c.summary).toBeGreaterThan(0);
-            for (const entry of [c.first, c.last]) expect(unnumbered.includes(squash(entry)), `${format}: "${c.summary}": "${entry}" is in the PDF`).toBe(true);
+            for (const entry of [c.first, c.last])
+              expect(unnumbered.includes(squash(entry)), `${format}: "${c.summary}": "${entry}" is in the PDF`).toBe(
+                true,
+              );
           }
-          for (const line of want.bibtex) expect(all.includes(squash(line)), `${format}: the citation line "${line}" is in the PDF, in reading order`).toBe(true);
+          for (const line of want.bibtex)
+            expect(
+              all.includes(squash(line)),
+              `${format}: the citation line "${line}" is in the PDF, in reading order`,
+            ).toBe(true);
           // No page ends on a caption: the table or chart it names would start on the next page.
           const orphans = pages.flatMap((p, i) => {
             const end = squash(p).replace(/\[\d+\]/g, '');
-            return want.captions.filter((c) => end.endsWith(squash(c).replace(/\[\d+\]/g, ''))).map((c) => `${format} page ${i + 1} ends on "${c}"`);
+            return want.captions
+              .filter((c) => end.endsWith(squash(c).replace(/\[\d+\]/g, '')))
+              .map((c) => `${format} page ${i + 1} ends on "${c}"`);
           });
           expect(orphans).toEqual([]);
         }
@@ -67,16 +85,22 @@ for (const mode of MODES) {
       });
     }
 
-    test('in print, legend symbols keep their colour and the citation fits its page, wrapped', async ({ page }, info) => {
+    test('in print, legend symbols keep their colour and the citation fits its page, wrapped', async ({
+      page,
+    }, info) => {
       // P1's page draws three charts, each with its legend.
       await open(page, info, 'properties/p1/');
       await page.emulateMedia({ media: 'print' });
       const state = await page.evaluate(() => ({
         swatches: [...document.querySelectorAll('.legend .swatch')].map((s) => getComputedStyle(s).printColorAdjust),
         // A pre that is wider inside than its box is cut at the box's edge on paper.
-        cut: [...document.querySelectorAll('.cite-bibtex pre, .cite-text')].filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent!.slice(0, 40)),
+        cut: [...document.querySelectorAll('.cite-bibtex pre, .cite-text')]
+          .filter((p) => p.scrollWidth > p.clientWidth + 1)
+          .map((p) => p.textContent!.slice(0, 40)),
         // Every collapsed block's content is laid out in print.
-        hidden: [...document.querySelectorAll('details:not([open]) > :not(summary)')].filter((e) => e.getClientRects().length === 0 || (e as HTMLElement).offsetHeight === 0).length,
+        hidden: [...document.querySelectorAll('details:not([open]) > :not(summary)')].filter(
+          (e) => e.getClientRects().length === 0 || (e as HTMLElement).offsetHeight === 0,
+        ).length,
       }));
       expect(state.swatches.length).toBeGreaterThan(3);
       expect(state.swatches.every((s) => s === 'exact')).toBe(true);

@@ -17,7 +17,8 @@ test('no page runs two words together', async ({ page }, info) => {
   for (const path of builtPages()) {
     await open(page, info, path);
     const text = await readText(page);
-    for (const m of text.matchAll(RUN_TOGETHER)) found.push(`/${path}: …${text.slice(Math.max(0, m.index! - 20), m.index! + 25)}…`);
+    for (const m of text.matchAll(RUN_TOGETHER))
+      found.push(`/${path}: …${text.slice(Math.max(0, m.index! - 20), m.index! + 25)}…`);
   }
   expect(found).toEqual([]);
 });
@@ -30,7 +31,11 @@ async function brokenWords(page: Page): Promise<string[]> {
     const range = document.createRange();
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement!;
-      if (el.closest('.fig-p, .sr-only, pre, svg, [hidden], details:not([open]) > :not(summary)') || el.getClientRects().length === 0) continue;
+      if (
+        el.closest('.fig-p, .sr-only, pre, svg, [hidden], details:not([open]) > :not(summary)') ||
+        el.getClientRects().length === 0
+      )
+        continue;
       for (const token of n.textContent!.matchAll(/\S+/g)) {
         // A digest, an address or a path with a pointer: long strings with no word in them; they break where they must.
         if (/[0-9a-f]{12,}|:\/\/|#\//.test(token[0])) continue;
@@ -39,7 +44,8 @@ async function brokenWords(page: Page): Promise<string[]> {
           range.setStart(n, at);
           range.setEnd(n, at + w[0].length);
           const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          if (lines.size > 1) out.push(`"${w[0]}" in ${el.tagName.toLowerCase()}${el.className ? '.' + el.className : ''}`);
+          if (lines.size > 1)
+            out.push(`"${w[0]}" in ${el.tagName.toLowerCase()}${el.className ? '.' + el.className : ''}`);
         }
       }
     }
@@ -48,7 +54,9 @@ async function brokenWords(page: Page): Promise<string[]> {
 }
 
 for (const width of [320, 390, 1280]) {
-  test(`at ${width} px no word on the method page, the report or a property page breaks mid-word`, async ({ page }, info) => {
+  test(`at ${width} px no word on the method page, the report or a property page breaks mid-word`, async ({
+    page,
+  }, info) => {
     await page.setViewportSize({ width, height: 800 });
     for (const path of ['method/', '', 'properties/p5/', 'properties/p9/']) {
       await open(page, info, path);
@@ -57,15 +65,22 @@ for (const width of [320, 390, 1280]) {
   });
 }
 
-for (const [width, layout] of [[390, 'narrow'], [1280, 'wide']] as const) {
+for (const [width, layout] of [
+  [390, 'narrow'],
+  [1280, 'wide'],
+] as const) {
   test(`at ${width} px the Table 5 chart's labels sit clear of its bars and of each other`, async ({ page }, info) => {
     await page.setViewportSize({ width, height: 900 });
     await open(page, info, 'properties/p9/');
     const svg = page.locator(`#chart-table-5 svg[data-layout="${layout}"]`);
     await svg.scrollIntoViewIfNeeded();
     const clashes = await svg.evaluate((el) => {
-      const boxes = (sel: string) => [...el.querySelectorAll(sel)].map((e) => ({ text: e.textContent ?? '', r: e.getBoundingClientRect() })).filter((b) => b.r.width > 0);
-      const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const boxes = (sel: string) =>
+        [...el.querySelectorAll(sel)]
+          .map((e) => ({ text: e.textContent ?? '', r: e.getBoundingClientRect() }))
+          .filter((b) => b.r.width > 0);
+      const meet = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
       const bars = boxes('rect');
       const labels = boxes('text');
       const out: string[] = [];

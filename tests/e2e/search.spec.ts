@@ -38,7 +38,9 @@ for (const mode of MODES) {
         await expect(page.locator('.pagefind-ui__message')).toContainText(query);
         // The first result, or the first section shown under it (Pagefind's sub-results, one per heading with an id).
         await expect(first.locator('.pagefind-ui__result-link').first()).toHaveAttribute('href', /./);
-        const links = await first.locator('.pagefind-ui__result-link').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+        const links = await first
+          .locator('.pagefind-ui__result-link')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
         const landing = links.length > 1 && !lands.test(links[0]!) ? links[1]! : links[0]!;
         if (!lands.test(landing)) missed.push(`"${query}" gave ${links.join(', ')}`);
       }
@@ -47,13 +49,17 @@ for (const mode of MODES) {
       expect(outside).toEqual([]);
     });
 
-    test('a search can be shared: ?q= runs the query, and the box writes the query back to the address', async ({ page }, info) => {
+    test('a search can be shared: ?q= runs the query, and the box writes the query back to the address', async ({
+      page,
+    }, info) => {
       const { errors } = await open(page, info, 'search/?q=trailing%20comma');
       await expect(page.locator('.pagefind-ui__search-input')).toHaveValue('trailing comma');
       // It lands where the typed query would: on P3's finding (its report section, or its page), by the first result's links.
       const first = page.locator('.pagefind-ui__result').first();
       await expect(first.locator('.pagefind-ui__result-link').first()).toHaveAttribute('href', /./);
-      const links = await first.locator('.pagefind-ui__result-link').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
+      const links = await first
+        .locator('.pagefind-ui__result-link')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
       const [, lands] = QUERIES[0];
       const landing = links.length > 1 && !lands.test(links[0]!) ? links[1]! : links[0]!;
       expect(lands.test(landing), `"trailing comma" gave ${links.join(', ')}`).toBe(true);
@@ -69,49 +75,80 @@ for (const mode of MODES) {
   });
 }
 
-test('results hold no hidden text, no citation block and no page twice, and the search page is not itself a result', async ({ page }, info) => {
+test('results hold no hidden text, no citation block and no page twice, and the search page is not itself a result', async ({
+  page,
+}, info) => {
   await open(page, info, 'search/');
-  const found = await page.evaluate(async (base) => {
-    const pf = await import(`${base}pagefind/pagefind.js`);
-    const out: { query: string; urls: string[]; excerpts: string[] }[] = [];
-    for (const query of ['normaliser', 'link row', 'P5', 'cite', 'BibTeX', 'revision', 'taxonomy', 'trailing comma', 'scorer']) {
-      const r = await pf.search(query);
-      type Data = { url: string; excerpt: string; sub_results?: { excerpt: string }[] };
-      const data: Data[] = await Promise.all(r.results.map((x: { data(): Promise<Data> }) => x.data()));
-      out.push({ query, urls: data.map((d) => d.url), excerpts: data.flatMap((d) => [d.excerpt, ...(d.sub_results ?? []).map((s) => s.excerpt)]) });
-    }
-    return out;
-  }, new URL(page.url()).pathname.replace(/search\/$/, ''));
+  const found = await page.evaluate(
+    async (base) => {
+      const pf = await import(`${base}pagefind/pagefind.js`);
+      const out: { query: string; urls: string[]; excerpts: string[] }[] = [];
+      for (const query of [
+        'normaliser',
+        'link row',
+        'P5',
+        'cite',
+        'BibTeX',
+        'revision',
+        'taxonomy',
+        'trailing comma',
+        'scorer',
+      ]) {
+        const r = await pf.search(query);
+        type Data = { url: string; excerpt: string; sub_results?: { excerpt: string }[] };
+        const data: Data[] = await Promise.all(r.results.map((x: { data(): Promise<Data> }) => x.data()));
+        out.push({
+          query,
+          urls: data.map((d) => d.url),
+          excerpts: data.flatMap((d) => [d.excerpt, ...(d.sub_results ?? []).map((s) => s.excerpt)]),
+        });
+      }
+      return out;
+    },
+    new URL(page.url()).pathname.replace(/search\/$/, ''),
+  );
   for (const { query, urls, excerpts } of found) {
     expect(new Set(urls).size, `"${query}": a page twice in ${urls.join(', ')}`).toBe(urls.length);
-    expect(urls.filter((u) => /search\/$/.test(u)), `"${query}"`).toEqual([]);
-    expect(excerpts.filter((e) => /Link to the row|BibTeX|@misc/.test(e)), `"${query}"`).toEqual([]);
+    expect(
+      urls.filter((u) => /search\/$/.test(u)),
+      `"${query}"`,
+    ).toEqual([]);
+    expect(
+      excerpts.filter((e) => /Link to the row|BibTeX|@misc/.test(e)),
+      `"${query}"`,
+    ).toEqual([]);
   }
   expect(found.find((f) => f.query === 'BibTeX')!.urls, 'the citation block is not indexed').toEqual([]);
 });
 
 test('the pin block reads as sentences in the search index, not run together', async ({ page }, info) => {
   await open(page, info, 'search/');
-  const excerpt = await page.evaluate(async (base) => {
-    const pf = await import(`${base}pagefind/pagefind.js`);
-    const r = await pf.search('scorer');
-    for (const x of r.results) {
-      const d = await x.data();
-      if (d.url.endsWith('method/')) return d.content as string;
-    }
-    return '';
-  }, new URL(page.url()).pathname.replace(/search\/$/, ''));
+  const excerpt = await page.evaluate(
+    async (base) => {
+      const pf = await import(`${base}pagefind/pagefind.js`);
+      const r = await pf.search('scorer');
+      for (const x of r.results) {
+        const d = await x.data();
+        if (d.url.endsWith('method/')) return d.content as string;
+      }
+      return '';
+    },
+    new URL(page.url()).pathname.replace(/search\/$/, ''),
+  );
   expect(excerpt).toMatch(/TRAIL commit: [0-9a-f]{7,}/);
   expect(excerpt).toMatch(/scorer: [0-9a-f]{12,}/);
 });
 
 test('the 404 page is not in the search index: only pages with an address of their own are', async ({ page }, info) => {
   await open(page, info, 'search/');
-  const urls = await page.evaluate(async (base) => {
-    const pf = await import(`${base}pagefind/pagefind.js`);
-    const r = await pf.search('page');
-    return Promise.all(r.results.map(async (x: { data(): Promise<{ url: string }> }) => (await x.data()).url));
-  }, new URL(page.url()).pathname.replace(/search\/$/, ''));
+  const urls = await page.evaluate(
+    async (base) => {
+      const pf = await import(`${base}pagefind/pagefind.js`);
+      const r = await pf.search('page');
+      return Promise.all(r.results.map(async (x: { data(): Promise<{ url: string }> }) => (await x.data()).url));
+    },
+    new URL(page.url()).pathname.replace(/search\/$/, ''),
+  );
   expect(urls.length, 'the query finds pages').toBeGreaterThan(0);
   expect(urls.filter((u: string) => /404/.test(u))).toEqual([]);
 });

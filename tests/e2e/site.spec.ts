@@ -13,7 +13,9 @@ const PAGES = builtPages();
 const PROPERTIES = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'];
 
 test('the site has the report, nine property pages, the method page and a 404 page', () => {
-  expect(PAGES).toEqual(expect.arrayContaining(['', 'method/', '404.html', ...PROPERTIES.map((p) => `properties/${p.toLowerCase()}/`)]));
+  expect(PAGES).toEqual(
+    expect.arrayContaining(['', 'method/', '404.html', ...PROPERTIES.map((p) => `properties/${p.toLowerCase()}/`)]),
+  );
 });
 
 for (const path of PAGES) {
@@ -30,16 +32,23 @@ for (const path of PAGES) {
         shown: el.querySelector(':scope > .fig-v')?.textContent ?? el.firstChild?.textContent ?? '',
       })),
     );
-    const read = (file: string) => JSON.parse(readFileSync(file === 'artifacts.lock.json' ? LOCK : join(SHARED, file), 'utf8'));
+    const read = (file: string) =>
+      JSON.parse(readFileSync(file === 'artifacts.lock.json' ? LOCK : join(SHARED, file), 'utf8'));
     // Every page names at least the pinned commit in its footer: a page with none was not read.
     expect(figures.length, `/${path}: figures found`).toBeGreaterThan(0);
     for (const f of figures) {
-      const leafValue = f.isKey ? decodeURIComponent(f.pointer.split('/').at(-1)!).replaceAll('~1', '/').replaceAll('~0', '~') : resolvePointer(read(f.file), f.pointer);
+      const leafValue = f.isKey
+        ? decodeURIComponent(f.pointer.split('/').at(-1)!).replaceAll('~1', '/').replaceAll('~0', '~')
+        : resolvePointer(read(f.file), f.pointer);
       if (f.isKey) expect(resolvePointer(read(f.file), f.pointer), `${f.file}#${f.pointer} exists`).not.toBeUndefined();
       if (f.kind === 'words' || f.kind === 'cite') {
         // Words are a string, or a list of strings shown quoted and spaced; anything else shown as words is an error.
         const expected =
-          typeof leafValue === 'string' ? leafValue : Array.isArray(leafValue) && leafValue.every((x) => typeof x === 'string') ? leafValue.map((x) => JSON.stringify(x)).join(' ') : undefined;
+          typeof leafValue === 'string'
+            ? leafValue
+            : Array.isArray(leafValue) && leafValue.every((x) => typeof x === 'string')
+              ? leafValue.map((x) => JSON.stringify(x)).join(' ')
+              : undefined;
         expect(expected, `${f.file}#${f.pointer} is shown as words: a string or a list of strings`).not.toBeUndefined();
         expect(f.shown, `${f.file}#${f.pointer}`).toBe(expected);
       } else if (f.kind === 'id') {
@@ -85,7 +94,10 @@ test('every internal link and anchor resolves', async ({ page, request }) => {
       if (url.origin !== base.origin) continue;
       links++;
       const ids = await idsOf(url.pathname);
-      if (url.hash) expect(ids.has(decodeURIComponent(url.hash.slice(1))), `${path} links to ${url.pathname}${url.hash}`).toBe(true);
+      if (url.hash)
+        expect(ids.has(decodeURIComponent(url.hash.slice(1))), `${path} links to ${url.pathname}${url.hash}`).toBe(
+          true,
+        );
     }
   }
   expect(links).toBeGreaterThan(50);
@@ -115,7 +127,9 @@ test('a figure shows its provenance on keyboard focus', async ({ page }) => {
   await expect(tip).toContainText('results/adversarial.json#/splits/');
 });
 
-test('a table cell shows its provenance on hover, and every cell of a row while the row link has keyboard focus', async ({ page }) => {
+test('a table cell shows its provenance on hover, and every cell of a row while the row link has keyboard focus', async ({
+  page,
+}) => {
   // The report summarises: the headline tables are on P1's page.
   await open(page, test.info(), 'properties/p1/');
   const row = page.locator('#table-headline-swe-bench tbody tr').first();
@@ -126,7 +140,12 @@ test('a table cell shows its provenance on hover, and every cell of a row while 
     cells.evaluateAll((els) =>
       els.map((el) => {
         const after = getComputedStyle(el, '::after');
-        return { shown: after.display !== 'none', content: after.content, file: el.getAttribute('data-file')!, pointer: el.getAttribute('data-pointer')! };
+        return {
+          shown: after.display !== 'none',
+          content: after.content,
+          file: el.getAttribute('data-file')!,
+          pointer: el.getAttribute('data-pointer')!,
+        };
       }),
     );
   expect((await tips()).filter((t) => t.shown)).toEqual([]);
@@ -137,10 +156,13 @@ test('a table cell shows its provenance on hover, and every cell of a row while 
   await page.mouse.move(0, 0);
   // Tab to the row's link: no cell needs a tab stop of its own.
   // By Tab, so the focus is keyboard focus (a click's focus shows no pointers: it would move the link).
-  await row.locator('th > span').first().evaluate((el) => {
-    el.setAttribute('tabindex', '-1');
-    el.focus();
-  });
+  await row
+    .locator('th > span')
+    .first()
+    .evaluate((el) => {
+      el.setAttribute('tabindex', '-1');
+      el.focus();
+    });
   await page.keyboard.press('Tab');
   await expect(row.locator('a.row-anchor')).toBeFocused();
   for (const t of await tips()) {
@@ -154,7 +176,11 @@ test('a table cell shows its provenance on hover, and every cell of a row while 
   await page.keyboard.press('Tab');
   const footer = await link.locator('> .ident.compact').evaluate((el) => {
     const after = getComputedStyle(el, '::after');
-    return { shown: after.display !== 'none', content: after.content, at: `${el.getAttribute('data-file')}#${el.getAttribute('data-pointer')}` };
+    return {
+      shown: after.display !== 'none',
+      content: after.content,
+      at: `${el.getAttribute('data-file')}#${el.getAttribute('data-pointer')}`,
+    };
   });
   expect(footer.shown).toBe(true);
   expect(footer.content).toContain(footer.at);
@@ -186,11 +212,15 @@ test("the method page's figure census is what a browser counts on every page", a
   for (const path of PAGES) {
     await page.goto(path);
     const figs = await page.$$eval('[data-fig]:not([data-census])', (els) =>
-      els.map((el) => ({ kind: el.getAttribute('data-fig')!, source: el.getAttribute('data-source'), rederived: el.hasAttribute('data-rederived') })),
+      els.map((el) => ({
+        kind: el.getAttribute('data-fig')!,
+        source: el.getAttribute('data-source'),
+        rederived: el.hasAttribute('data-rederived'),
+      })),
     );
     for (const f of figs.filter((x) => numeric.includes(x.kind))) {
       counted.total++;
-      if (f.source === 'artifact') f.rederived ? counted.rederived++ : counted.reported++;
+      if (f.source === 'artifact') counted[f.rederived ? 'rederived' : 'reported']++;
       else if (f.source === 'derived') counted.computed++;
       else if (f.source === 'lock') counted.lock++;
       else if (f.source === 'paper') counted.paper++;
@@ -200,7 +230,9 @@ test("the method page's figure census is what a browser counts on every page", a
   for (const [key, value] of Object.entries(counted)) {
     await expect(page.locator(`[data-census="${key}"] .fig-v`)).toHaveText(formatFigure(value, 'count'));
   }
-  await expect(page.locator('[data-census="share"] .fig-v')).toHaveText(formatFigure(counted.rederived / counted.total, 'percent1'));
+  await expect(page.locator('[data-census="share"] .fig-v')).toHaveText(
+    formatFigure(counted.rederived / counted.total, 'percent1'),
+  );
 });
 
 test('Table 5 marks exactly the cells where paper and tree disagree', async ({ page }) => {
@@ -215,7 +247,13 @@ test('Table 5 marks exactly the cells where paper and tree disagree', async ({ p
 
 test('every chart is present with a text alternative and its data tables on the page', async ({ page }) => {
   // The report draws none: it names each chart with a link to its property page.
-  for (const [path, count] of [['', 0], ['properties/p1/', 3], ['properties/p6/', 1], ['properties/p7/', 2], ['properties/p9/', 1]] as const) {
+  for (const [path, count] of [
+    ['', 0],
+    ['properties/p1/', 3],
+    ['properties/p6/', 1],
+    ['properties/p7/', 2],
+    ['properties/p9/', 1],
+  ] as const) {
     await page.goto(path);
     const charts = page.locator('figure.chart');
     await expect(charts).toHaveCount(count);
@@ -240,7 +278,10 @@ test('every link is reachable by keyboard', async ({ page }) => {
   test.setTimeout(180_000);
   for (const path of PAGES) {
     await page.goto(path);
-    const visible = await page.$$eval('a[href]', (as) => as.filter((a) => (a as HTMLElement).offsetParent !== null && !a.closest('details:not([open])')).length);
+    const visible = await page.$$eval(
+      'a[href]',
+      (as) => as.filter((a) => (a as HTMLElement).offsetParent !== null && !a.closest('details:not([open])')).length,
+    );
     const summaries = await page.locator('summary').count();
     const reached = new Set<string>();
     let summariesReached = 0;
@@ -278,10 +319,14 @@ test('without script, the search page still lists every page', async ({ browser 
   await context.close();
 });
 
-test("only the search page carries script beyond the shell's one inline script (theme kept, tooltips dismissed); a JSON-LD data block is not one: it is never run", async ({ request }) => {
+test("only the search page carries script beyond the shell's one inline script (theme kept, tooltips dismissed); a JSON-LD data block is not one: it is never run", async ({
+  request,
+}) => {
   for (const path of PAGES) {
     const html = await (await request.get(path)).text();
-    const scripts = [...html.matchAll(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const scripts = [...html.matchAll(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1]!,
+    );
     expect(scripts.filter((s) => s === SHELL_SCRIPT).length, `/${path}: the shell's script`).toBe(1);
     if (path === 'search/') expect(scripts.length).toBeGreaterThan(1);
     else expect(scripts.length, `/${path}`).toBe(1);
@@ -300,7 +345,10 @@ test('every table downloads as CSV with its rows, and every property as a JSON p
       const res = await request.get(link);
       expect(res.status(), link).toBe(200);
       expect(res.headers()['content-type'] ?? '', link).toMatch(/csv/);
-      const id = new URL(link).pathname.split('/').pop()!.replace(/\.csv$/, '');
+      const id = new URL(link).pathname
+        .split('/')
+        .pop()!
+        .replace(/\.csv$/, '');
       const rows = await page.locator(`[id="${id}"] tbody tr`).count();
       const lines = (await res.text()).split('\r\n').filter((l) => l !== '');
       if (rows > 0) expect(lines.length, link).toBeGreaterThanOrEqual(rows + 1);
@@ -317,7 +365,11 @@ test('every table downloads as CSV with its rows, and every property as a JSON p
 });
 
 test('the theme switch works without script', async ({ browser }, info) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: info.project.use.baseURL!, colorScheme: 'light' });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: info.project.use.baseURL!,
+    colorScheme: 'light',
+  });
   const page = await context.newPage();
   await page.goto('');
   const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -330,6 +382,8 @@ test('the theme switch works without script', async ({ browser }, info) => {
 });
 
 test('every page weighs under the budget, gzipped, in all', () => {
-  const over = weigh(DIST).filter((w) => w.total >= BUDGET_GZ).map((w) => `${w.page}: ${w.total} bytes`);
+  const over = weigh(DIST)
+    .filter((w) => w.total >= BUDGET_GZ)
+    .map((w) => `${w.page}: ${w.total} bytes`);
   expect(over).toEqual([]);
 });

@@ -7,8 +7,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { open } from './support.ts';
 
 const MODES = [
-  { name: '390 px touch', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, maxHeight: 17_000 },
-  { name: '1280 px mouse', use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false }, maxHeight: 17_000 },
+  {
+    name: '390 px touch',
+    use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    maxHeight: 17_000,
+  },
+  {
+    name: '1280 px mouse',
+    use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+    maxHeight: 17_000,
+  },
 ] as const;
 const PROPERTIES = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'];
 // The headline figure and the best published one, as the report's opening states them.
@@ -17,26 +25,40 @@ const BEST = '[data-pointer="/splits/GAIA/best_published/joint_accuracy/value"]'
 
 /** Where an element ends, on the page as first shown (before any scrolling). */
 async function bottomOf(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().bottom + scrollY);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().bottom + scrollY);
 }
 
 for (const mode of MODES) {
   test.describe(mode.name, () => {
     test.use(mode.use);
 
-    test(`the report is at most ${mode.maxHeight} px tall, with the headline figure and the best published one on the first screen`, async ({ page }, info) => {
+    test(`the report is at most ${mode.maxHeight} px tall, with the headline figure and the best published one on the first screen`, async ({
+      page,
+    }, info) => {
       const { errors } = await open(page, info, '');
-      const { height, screen } = await page.evaluate(() => ({ height: document.scrollingElement!.scrollHeight, screen: innerHeight }));
+      const { height, screen } = await page.evaluate(() => ({
+        height: document.scrollingElement!.scrollHeight,
+        screen: innerHeight,
+      }));
       test.info().annotations.push({ type: 'report height', description: `${height} px at ${mode.name}` });
       expect(height).toBeLessThanOrEqual(mode.maxHeight);
-      for (const figure of [HEADLINE, BEST]) expect(await bottomOf(page, `main ${figure}`), figure).toBeLessThanOrEqual(screen);
+      for (const figure of [HEADLINE, BEST])
+        expect(await bottomOf(page, `main ${figure}`), figure).toBeLessThanOrEqual(screen);
       expect(errors).toEqual([]);
     });
 
-    test('nothing is deferred: the page is as long at its end as at its top, and no block waits to be laid out', async ({ page }, info) => {
+    test('nothing is deferred: the page is as long at its end as at its top, and no block waits to be laid out', async ({
+      page,
+    }, info) => {
       for (const path of ['', 'properties/p5/', 'properties/p6/']) {
         await open(page, info, path);
-        const deferred = await page.$$eval('main *', (els) => els.filter((e) => getComputedStyle(e).contentVisibility === 'auto').length);
+        const deferred = await page.$$eval(
+          'main *',
+          (els) => els.filter((e) => getComputedStyle(e).contentVisibility === 'auto').length,
+        );
         expect(deferred, `/${path}`).toBe(0);
         const before = await page.evaluate(() => document.scrollingElement!.scrollHeight);
         await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
@@ -50,13 +72,18 @@ for (const mode of MODES) {
         await open(page, info, `properties/${p}/`);
         const screen = await page.evaluate(() => innerHeight);
         expect(await bottomOf(page, '#verdict'), `${p}: the verdict`).toBeLessThanOrEqual(screen);
-        expect(await bottomOf(page, '.verdict-hero q.aw[data-pointer$="/magnitude"]'), `${p}: how far off`).toBeLessThanOrEqual(screen);
+        expect(
+          await bottomOf(page, '.verdict-hero q.aw[data-pointer$="/magnitude"]'),
+          `${p}: how far off`,
+        ).toBeLessThanOrEqual(screen);
       }
     });
   });
 }
 
-test("the report names each table and chart it leaves to a property page by its caption, and each link lands on it", async ({ page }, info) => {
+test('the report names each table and chart it leaves to a property page by its caption, and each link lands on it', async ({
+  page,
+}, info) => {
   await open(page, info, '');
   const links = await page.$$eval(':is(.more-elsewhere, .charts-elsewhere) a[href*="#"]', (as) =>
     as.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent!.replace(/\s+/g, ' ').trim() })),
@@ -64,7 +91,10 @@ test("the report names each table and chart it leaves to a property page by its 
   expect(links.length).toBeGreaterThan(20);
   // Collapsed blocks on the report: the summary names every table inside.
   const collapsed = await page.$$eval('details.report-collapsed', (ds) =>
-    ds.map((d) => ({ summary: d.querySelector('summary')!.textContent!, captions: [...d.querySelectorAll('.table-figure .caption-text')].map((c) => c.textContent!) })),
+    ds.map((d) => ({
+      summary: d.querySelector('summary')!.textContent!,
+      captions: [...d.querySelectorAll('.table-figure .caption-text')].map((c) => c.textContent!),
+    })),
   );
   expect(collapsed.length).toBeGreaterThan(0);
   for (const c of collapsed) for (const caption of c.captions) expect(c.summary).toContain(caption);
@@ -80,7 +110,9 @@ test("the report names each table and chart it leaves to a property page by its 
       const caption = page.locator(`[id="${t.id}"] > figcaption`);
       await expect(caption, `${path}#${t.id}`).toHaveCount(1);
       // The link's text is the caption (a per-split table's adds its split, as the caption on the page does).
-      const shown = (await caption.evaluate((c) => c.querySelector('.caption-text')?.textContent ?? c.textContent!)).replace(/#$/, '').trim();
+      const shown = (await caption.evaluate((c) => c.querySelector('.caption-text')?.textContent ?? c.textContent!))
+        .replace(/#$/, '')
+        .trim();
       expect(t.text.startsWith(shown), `"${t.text}" names ${path}#${t.id} ("${shown}")`).toBe(true);
     }
   }

@@ -6,7 +6,9 @@ export async function sitemapPages(request: APIRequestContext, baseURL: string):
   const res = await request.get(new URL('sitemap.xml', baseURL).href);
   expect(res.status()).toBe(200);
   const base = new URL(baseURL).pathname;
-  const paths = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.slice(base.length));
+  const paths = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+    new URL(m[1]!).pathname.slice(base.length),
+  );
   return [...paths, '404.html'];
 }
 

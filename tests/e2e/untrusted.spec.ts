@@ -69,14 +69,21 @@ test.describe('untrusted artifact strings', () => {
     });
   }
 
-  test('a right-to-left override and control characters are shown visibly; our text after the string keeps its order', async ({ page }) => {
+  test('a right-to-left override and control characters are shown visibly; our text after the string keeps its order', async ({
+    page,
+  }) => {
     await page.goto(site.url + 'properties/p6/');
     const html = await page.content();
     expect(html).not.toMatch(/[\u0000\u0007\u202E]/);
     const quote = page.locator('main q.aw', { hasText: 'first' }).first();
     await expect(quote.locator('bdi')).toHaveCount(1);
     await expect(quote.locator('.ctl')).toHaveText(['\\u202E', '\u2400', '\u2407']);
-    expect(await quote.locator('.ctl').first().evaluate((e) => getComputedStyle(e).borderStyle)).toBe('dashed');
+    expect(
+      await quote
+        .locator('.ctl')
+        .first()
+        .evaluate((e) => getComputedStyle(e).borderStyle),
+    ).toBe('dashed');
     // Left to right on screen: the string's own words, then our tooltip after it (its citation included).
     await quote.hover();
     const order = await quote.evaluate((q) => {
@@ -94,10 +101,18 @@ test.describe('untrusted artifact strings', () => {
         return [NaN, NaN] as const;
       };
       const tip = q.querySelector('.fig-p')!;
-      return { first: x(q.querySelector('bdi')!, 'first'), last: x(q.querySelector('bdi')!, 'last'), end: x(q.querySelector('bdi')!, 'end'), the: x(tip, "audit's"), words: x(tip, 'words'), file: x(tip, 'results/normaliser.json') };
+      return {
+        first: x(q.querySelector('bdi')!, 'first'),
+        last: x(q.querySelector('bdi')!, 'last'),
+        end: x(q.querySelector('bdi')!, 'end'),
+        the: x(tip, "audit's"),
+        words: x(tip, 'words'),
+        file: x(tip, 'results/normaliser.json'),
+      };
     });
     // Reading order on screen: an earlier line, or the same line further left.
-    const before = (a: readonly [number, number], b: readonly [number, number]) => b[0] - a[0] > 2 || (Math.abs(a[0] - b[0]) <= 2 && a[1] < b[1]);
+    const before = (a: readonly [number, number], b: readonly [number, number]) =>
+      b[0] - a[0] > 2 || (Math.abs(a[0] - b[0]) <= 2 && a[1] < b[1]);
     expect(before(order.first, order.last), JSON.stringify(order)).toBe(true);
     // A raw override would draw what follows it right to left: "end" before "last".
     expect(before(order.last, order.end), JSON.stringify(order)).toBe(true);

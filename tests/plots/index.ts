@@ -4,7 +4,13 @@
  * A chart drawn per split or per block gets one export per instance.
  */
 import type { Audit } from '../../src/audit/assemble.ts';
-import { perCategoryChart, reachChart, recallPrecisionChart, table5Chart, volumeChart } from '../../src/charts/charts.ts';
+import {
+  perCategoryChart,
+  reachChart,
+  recallPrecisionChart,
+  table5Chart,
+  volumeChart,
+} from '../../src/charts/charts.ts';
 
 export const volumeAlpha = (a: Audit) => volumeChart(a, 'Alpha');
 export const volumeBeta = (a: Audit) => volumeChart(a, 'Beta');

@@ -15,7 +15,9 @@ export const AUDIT_SPEC = join(CONTEXT, 'audit-report-spec.md');
 
 function required(path: string, what: string): string {
   if (!existsSync(path)) {
-    throw new Error(`${path}: expected ${what} here (AUDIT_CONTEXT names the folder; by default ../context beside the artifacts); found nothing. The own-words and support checks cannot run without it, so they fail rather than skip.`);
+    throw new Error(
+      `${path}: expected ${what} here (AUDIT_CONTEXT names the folder; by default ../context beside the artifacts); found nothing. The own-words and support checks cannot run without it, so they fail rather than skip.`,
+    );
   }
   return readFileSync(path, 'utf8');
 }

@@ -29,7 +29,16 @@ function declaredRevision(): Record<string, string> {
   return { SITE_COMMIT: `${commit}+dirty`, SITE_COMMIT_DATE: git(['show', '-s', '--format=%cI', 'HEAD']) };
 }
 
-const COPIED = ['package.json', 'astro.config.mjs', 'tsconfig.json', 'artifacts.lock.json', 'src', 'content', 'public', 'scripts'];
+const COPIED = [
+  'package.json',
+  'astro.config.mjs',
+  'tsconfig.json',
+  'artifacts.lock.json',
+  'src',
+  'content',
+  'public',
+  'scripts',
+];
 
 export function sandbox(): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), 'trail-site-'));
@@ -37,7 +46,8 @@ export function sandbox(): Sandbox {
   // Every entry but the tools' caches, which a fresh install would not have either.
   mkdirSync(join(dir, 'node_modules'));
   for (const entry of readdirSync(join(PROJECT, 'node_modules'))) {
-    if (!TOOL_CACHES.includes(entry)) symlinkSync(join(PROJECT, 'node_modules', entry), join(dir, 'node_modules', entry));
+    if (!TOOL_CACHES.includes(entry))
+      symlinkSync(join(PROJECT, 'node_modules', entry), join(dir, 'node_modules', entry));
   }
   return {
     dir,
@@ -50,7 +60,11 @@ export function sandbox(): Sandbox {
         timeout: 240_000,
       });
       // Without the colours a logger adds on CI, so the tests read the words as a reader would.
-      return { code: r.status ?? -1, output: stripVTControlCharacters(`${r.stdout}\n${r.stderr}`), dist: join(dir, 'dist') };
+      return {
+        code: r.status ?? -1,
+        output: stripVTControlCharacters(`${r.stdout}\n${r.stderr}`),
+        dist: join(dir, 'dist'),
+      };
     },
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -39,7 +39,8 @@ function change(copy: Copy, path: ArtifactPath, pointer: string, fn: (parent: Co
   const segments = fromPointer(pointer);
   const key = segments.pop();
   const parent = resolvePointer(doc, toPointer(segments));
-  if (key === undefined || parent === null || typeof parent !== 'object') throw new Error(`${path}#${pointer}: no parent to change`);
+  if (key === undefined || parent === null || typeof parent !== 'object')
+    throw new Error(`${path}#${pointer}: no parent to change`);
   fn(parent as Container, key);
   copy.write(path, JSON.stringify(doc, null, 2) + '\n');
 }

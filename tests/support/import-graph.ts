@@ -11,7 +11,10 @@ import { PIPELINE } from '../../src/core/pipeline.ts';
 export type Graph = ReadonlyMap<string, readonly string[]>;
 
 /** The layer of a file: its folder directly under src/, ranked by its place in PIPELINE. */
-export function layerOf(file: string, pipeline: readonly (readonly [string, string])[] = PIPELINE): { name: string; rank: number } | undefined {
+export function layerOf(
+  file: string,
+  pipeline: readonly (readonly [string, string])[] = PIPELINE,
+): { name: string; rank: number } | undefined {
   const m = /^src\/([^/]+)\//.exec(file);
   const rank = m ? pipeline.findIndex(([folder]) => folder === m[1]) : -1;
   return rank < 0 ? undefined : { name: pipeline[rank]![0], rank };
@@ -99,17 +102,22 @@ export function pipelineProblems(graph: Graph): string[] {
   for (const [file, targets] of graph) {
     const from = layerOf(file);
     if (!from) {
-      problems.push(`${file} is in no pipeline layer: its folder under src/ must be one of PIPELINE in src/core/pipeline.ts`);
+      problems.push(
+        `${file} is in no pipeline layer: its folder under src/ must be one of PIPELINE in src/core/pipeline.ts`,
+      );
       continue;
     }
     for (const target of targets) {
       const to = layerOf(target);
       if (to && to.rank > from.rank) {
-        problems.push(`${file} (${from.name}) imports ${target} (${to.name}): a lower pipeline layer may not import a higher one`);
+        problems.push(
+          `${file} (${from.name}) imports ${target} (${to.name}): a lower pipeline layer may not import a higher one`,
+        );
       }
     }
   }
   for (const c of cycles(graph)) problems.push(`import cycle: ${c.join(' -> ')} (each reaches the others)`);
-  for (const c of cycles(folderGraph(graph))) problems.push(`folder cycle: ${c.join(' -> ')} (a file in each imports a file in the next)`);
+  for (const c of cycles(folderGraph(graph)))
+    problems.push(`folder cycle: ${c.join(' -> ')} (a file in each imports a file in the next)`);
   return problems;
 }

@@ -12,7 +12,8 @@ export const SCHEMA = 'http://schema.org/';
 export function expand(doc: unknown): Promise<Record<string, unknown>[]> {
   return jsonld.expand(doc, {
     documentLoader: async (url) => {
-      if (!/^https?:\/\/schema\.org\/?$/.test(url)) throw new Error(`the test loads no context but schema.org's; asked for ${url}`);
+      if (!/^https?:\/\/schema\.org\/?$/.test(url))
+        throw new Error(`the test loads no context but schema.org's; asked for ${url}`);
       return { contextUrl: null, documentUrl: url, document: { '@context': { '@vocab': SCHEMA } } };
     },
   });

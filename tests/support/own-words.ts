@@ -14,4 +14,3 @@ export function sharedRuns(text: string, reference: string): string[] {
   }
   return hits;
 }
-

@@ -36,7 +36,14 @@ export function matchSnapshot(name: string, actual: string): void {
     writeFileSync(path, actual);
     return;
   }
-  assert.ok(existsSync(path), `${shown} does not exist: run UPDATE_SNAPSHOTS=1 npm run test:unit to write it, then review and commit it`);
+  assert.ok(
+    existsSync(path),
+    `${shown} does not exist: run UPDATE_SNAPSHOTS=1 npm run test:unit to write it, then review and commit it`,
+  );
   const where = firstDifference(readFileSync(path, 'utf8'), actual);
-  assert.equal(where, undefined, `${shown} differs from the rendering at ${where}\n(if the change is intended: UPDATE_SNAPSHOTS=1 npm run test:unit, then review the diff and commit it)`);
+  assert.equal(
+    where,
+    undefined,
+    `${shown} differs from the rendering at ${where}\n(if the change is intended: UPDATE_SNAPSHOTS=1 npm run test:unit, then review the diff and commit it)`,
+  );
 }

@@ -36,11 +36,21 @@ type Json = Record<string, unknown>;
 const property = (claim: string, magnitude: string) => ({ claim, verdict: 'HELD', magnitude });
 
 function predictorRow(reads: 'spans' | 'gold', joint: number, location: number, predicted: number) {
-  return { reads, joint_accuracy: joint, location_accuracy: location, joint_precision: joint / 2, location_precision: location / 2, predicted_errors: predicted, volume_ratio: 0 };
+  return {
+    reads,
+    joint_accuracy: joint,
+    location_accuracy: location,
+    joint_precision: joint / 2,
+    location_precision: location / 2,
+    predicted_errors: predicted,
+    volume_ratio: 0,
+  };
 }
 
 function categories(recall: (label: string) => number) {
-  return Object.fromEntries(TAXONOMY.map((l, i) => [l, { precision: 0.5, recall: recall(l), f1: 0, support: i === 3 ? 0 : i + 1 }]));
+  return Object.fromEntries(
+    TAXONOMY.map((l, i) => [l, { precision: 0.5, recall: recall(l), f1: 0, support: i === 3 ? 0 : i + 1 }]),
+  );
 }
 
 /** The six files before the fill-in: primary values invented, recomputed ones left at zero. */
@@ -56,11 +66,18 @@ function skeleton(): Record<ArtifactPath, Json> {
   };
   for (const [split, traces] of Object.entries(index.splits)) {
     const lists = Object.values(traces);
-    index.summary[split] = { distinct_spans: new Set(lists.flat()).size, spans: lists.flat().length, traces: lists.length };
+    index.summary[split] = {
+      distinct_spans: new Set(lists.flat()).size,
+      spans: lists.flat().length,
+      traces: lists.length,
+    };
   }
   const digest = indexDigest(index.splits as JsonValue);
   const fed = { pinned_commit: COMMIT, scorer_sha256: SCORER, index_sha256: digest };
-  const gold = { Alpha: { files: 3, walked: 1, errors: 4, withErrors: 2 }, Beta: { files: 2, walked: 0, errors: 3, withErrors: 1 } };
+  const gold = {
+    Alpha: { files: 3, walked: 1, errors: 4, withErrors: 2 },
+    Beta: { files: 2, walked: 0, errors: 3, withErrors: 1 },
+  };
   const split = (name: 'Alpha' | 'Beta') => {
     const g = gold[name];
     const ceiling = g.withErrors / (g.files - g.walked);
@@ -72,7 +89,10 @@ function skeleton(): Record<ArtifactPath, Json> {
       reachable_ceiling: 0,
       walked_past: name === 'Alpha' ? [{ trace: trace(3), why: 'gold file did not parse' }] : [],
       locations_off_the_index: name === 'Beta' ? { [trace(4)]: ['t9'] } : {},
-      best_published: { joint_accuracy: { model: 'Model X', value: 0.2 }, location_accuracy: { model: 'Model Y', value: 0.3 } },
+      best_published: {
+        joint_accuracy: { model: 'Model X', value: 0.2 },
+        location_accuracy: { model: 'Model Y', value: 0.3 },
+      },
       predictors: {
         silent: predictorRow('spans', 0, 0, 0),
         'gold-exact': predictorRow('gold', 0, 0, 0),
@@ -86,11 +106,23 @@ function skeleton(): Record<ArtifactPath, Json> {
   const adversarial = {
     ...fed,
     table_1: 'Made-up paper, Table 1',
-    properties: { P1: property('a predictor that reads nothing scores low', 'made up: Alpha joint 0.000 against 0.000, location 0.000 against 0.000; Beta joint 0.000 against 0.000, location 0.000 against 0.000'), P2: property('every gold location is a span', '0 of 0 made up') },
+    properties: {
+      P1: property(
+        'a predictor that reads nothing scores low',
+        'made up: Alpha joint 0.000 against 0.000, location 0.000 against 0.000; Beta joint 0.000 against 0.000, location 0.000 against 0.000',
+      ),
+      P2: property('every gold location is a span', '0 of 0 made up'),
+    },
     splits: { Alpha: split('Alpha'), Beta: split('Beta') },
     paper_prose: { combined_joint: PAPER_FIGURES.combinedJoint.value },
   };
-  const table5 = (traces: number, spans: number, errors: number, withErrors: number) => ({ traces, spans, errors, unique_error_spans: errors - 1, traces_with_errors: withErrors });
+  const table5 = (traces: number, spans: number, errors: number, withErrors: number) => ({
+    traces,
+    spans,
+    errors,
+    unique_error_spans: errors - 1,
+    traces_with_errors: withErrors,
+  });
   const datacheck = {
     ...fed,
     table_5: 'Made-up paper, Table 5',
@@ -102,16 +134,39 @@ function skeleton(): Record<ArtifactPath, Json> {
     corpus: { sha256: CORPUS, files: 5, bytes: 12345 },
     gold_files: { on_disk: 5, parsed: 4 },
     unreadable: [{ split: 'Alpha', trace: trace(3), line: 7, column: 2, character: ',' }],
-    vocabulary: { labels: 0, spellings: 5, errors: 7, off_taxonomy: 0, errors_off_taxonomy: 0, dropped_spellings: 0, dropped_errors: 0 },
+    vocabulary: {
+      labels: 0,
+      spellings: 5,
+      errors: 7,
+      off_taxonomy: 0,
+      errors_off_taxonomy: 0,
+      dropped_spellings: 0,
+      dropped_errors: 0,
+    },
     splits: {
-      Alpha: { here: table5(0, 0, 4, 0), paper: { traces: 4, spans: 7, errors: 5, unique_error_spans: 3, traces_with_errors: 2 } },
-      Beta: { here: table5(0, 0, 3, 0), paper: { traces: 2, spans: 6, errors: 3, unique_error_spans: 2, traces_with_errors: 2 } },
+      Alpha: {
+        here: table5(0, 0, 4, 0),
+        paper: { traces: 4, spans: 7, errors: 5, unique_error_spans: 3, traces_with_errors: 2 },
+      },
+      Beta: {
+        here: table5(0, 0, 3, 0),
+        paper: { traces: 2, spans: 6, errors: 3, unique_error_spans: 2, traces_with_errors: 2 },
+      },
     },
     paper_prose: { traces: 5, errors: 8 },
   };
   const normaliser = {
     ...fed,
-    properties: { P5: property('the label does not depend on the order', '0 of 0 made up, 0 of them under seed 0, and 0 of the 0 figures move'), P6: property('a label takes more than a letter', 'made up: the shortest is 0 long and each of the 0 is reached by 0 or fewer, 0 of them by zero') },
+    properties: {
+      P5: property(
+        'the label does not depend on the order',
+        '0 of 0 made up, 0 of them under seed 0, and 0 of the 0 figures move',
+      ),
+      P6: property(
+        'a label takes more than a letter',
+        'made up: the shortest is 0 long and each of the 0 is reached by 0 or fewer, 0 of them by zero',
+      ),
+    },
     labels: 0,
     shortest_label_squashed: 0,
     substrings_enumerated: 0,
@@ -129,7 +184,14 @@ function skeleton(): Record<ArtifactPath, Json> {
       taxonomy: SHUFFLED,
       ambiguous_gold_spellings: [],
       figures_that_moved: [],
-      scores: SPLITS.flatMap((s) => [HEADLINE_PREDICTOR, 'silent'].map((predictor) => ({ split: s, predictor, joint_accuracy: { pinned: 0, shuffled: 0 }, location_accuracy: { pinned: 0, shuffled: 0 } }))),
+      scores: SPLITS.flatMap((s) =>
+        [HEADLINE_PREDICTOR, 'silent'].map((predictor) => ({
+          split: s,
+          predictor,
+          joint_accuracy: { pinned: 0, shuffled: 0 },
+          location_accuracy: { pinned: 0, shuffled: 0 },
+        })),
+      ),
     },
   };
   const row = (s: 'Alpha' | 'Beta', predictor: string, recall: (l: string) => number) => ({
@@ -145,7 +207,9 @@ function skeleton(): Record<ArtifactPath, Json> {
   });
   const catf1 = {
     ...fed,
-    properties: { P7: property('category F-score depends on where', 'made up: Alpha has the same 0 columns at 0.000 and at 0.000') },
+    properties: {
+      P7: property('category F-score depends on where', 'made up: Alpha has the same 0 columns at 0.000 and at 0.000'),
+    },
     identical_per_category_block: [],
     differ_only_in_where: [HEADLINE_PREDICTOR, ONE_SPAN],
     rows: SPLITS.flatMap((s) => [
@@ -156,13 +220,38 @@ function skeleton(): Record<ArtifactPath, Json> {
   const pairing = {
     pinned_commit: COMMIT,
     scorer_sha256: SCORER,
-    properties: { P8: property('a null category pairs nothing', 'zero null category made up: 0.000 to 0.000, and 0 of 0') },
-    constructed_trace: { errors: [{ location: 'span-a', category: null }, { location: 'span-b', category: 'Goal Drift' }, { location: 'span-c', category: 'Format' }] },
+    properties: {
+      P8: property('a null category pairs nothing', 'zero null category made up: 0.000 to 0.000, and 0 of 0'),
+    },
+    constructed_trace: {
+      errors: [
+        { location: 'span-a', category: null },
+        { location: 'span-b', category: 'Goal Drift' },
+        { location: 'span-c', category: 'Format' },
+      ],
+    },
     runs: [
-      { label: 'gold null first', gold_has_null: true, prediction_has_null: false, joint_accuracy: 0, location_accuracy: 0 },
-      { label: 'both clean', gold_has_null: false, prediction_has_null: false, joint_accuracy: 0, location_accuracy: 0 },
+      {
+        label: 'gold null first',
+        gold_has_null: true,
+        prediction_has_null: false,
+        joint_accuracy: 0,
+        location_accuracy: 0,
+      },
+      {
+        label: 'both clean',
+        gold_has_null: false,
+        prediction_has_null: false,
+        joint_accuracy: 0,
+        location_accuracy: 0,
+      },
     ],
-    on_the_real_gold: { gold_errors: 7, falsy_categories: 0, traces_that_would_mispair: 0, traces_that_would_lose_a_pair: 0 },
+    on_the_real_gold: {
+      gold_errors: 7,
+      falsy_categories: 0,
+      traces_that_would_mispair: 0,
+      traces_that_would_lose_a_pair: 0,
+    },
   };
   return {
     'index/spans.json': index,
@@ -177,7 +266,12 @@ function skeleton(): Record<ArtifactPath, Json> {
 function setAt(doc: Json, pointer: string, value: unknown): void {
   const path = fromPointer(pointer);
   const last = path.pop()!;
-  (resolvePointer(doc, `/${path.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`.replace(/^\/$/, '')) as Json)[last] = value;
+  (
+    resolvePointer(
+      doc,
+      `/${path.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`.replace(/^\/$/, ''),
+    ) as Json
+  )[last] = value;
 }
 
 /** "N of M ..." in a magnitude, for the counts a re-derivation reads out of it (P2's and P9's); every other figure is restated by restateFigures. */
@@ -190,10 +284,14 @@ function restate(magnitude: string, counts: readonly unknown[]): string {
 function fillIn(files: Record<ArtifactPath, Json>): void {
   for (let round = 0; round < 10; round++) {
     // Made up: the shuffled order moves no rescored figure (P5 then comes out LATENT).
-    for (const row of (files['results/normaliser.json'].shuffle as { scores: Record<string, { pinned: number; shuffled: number }>[] }).scores) {
+    for (const row of (
+      files['results/normaliser.json'].shuffle as { scores: Record<string, { pinned: number; shuffled: number }>[] }
+    ).scores) {
       for (const k of ['joint_accuracy', 'location_accuracy']) row[k]!.shuffled = row[k]!.pinned;
     }
-    const artifacts = Object.fromEntries(ARTIFACT_PATHS.map((p) => [ARTIFACT_KEYS[p], files[p]])) as unknown as Artifacts;
+    const artifacts = Object.fromEntries(
+      ARTIFACT_PATHS.map((p) => [ARTIFACT_KEYS[p], files[p]]),
+    ) as unknown as Artifacts;
     let changed = 0;
     const magnitudes = new Map<string, unknown[]>();
     for (const r of REDERIVATIONS) {
@@ -218,7 +316,9 @@ function fillIn(files: Record<ArtifactPath, Json>): void {
         const leaf = resolvePointer(doc, c.pointer);
         // Only a comparison of the leaf itself can be filled in; others must hold by construction.
         if (JSON.stringify(leaf) !== JSON.stringify(c.reported)) {
-          throw new Error(`synthetic audit: ${c.file}#${c.pointer} (${r.name}) cannot be filled in: expected ${JSON.stringify(c.ours)}, the skeleton must hold it`);
+          throw new Error(
+            `synthetic audit: ${c.file}#${c.pointer} (${r.name}) cannot be filled in: expected ${JSON.stringify(c.ours)}, the skeleton must hold it`,
+          );
         }
         setAt(doc, c.pointer, c.ours);
         changed++;
@@ -242,11 +342,17 @@ export function syntheticFiles(tamper?: (files: Record<ArtifactPath, Json>) => v
   const files = skeleton();
   fillIn(files);
   tamper?.(files);
-  return Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, JSON.stringify(files[p], null, 2) + '\n'])) as Record<ArtifactPath, string>;
+  return Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, JSON.stringify(files[p], null, 2) + '\n'])) as Record<
+    ArtifactPath,
+    string
+  >;
 }
 
 /** Writes the synthetic artifacts and a lock for them (so a tampered copy passes the digest check) into `root`. */
-export function writeSyntheticAudit(root: string, tamper?: (files: Record<ArtifactPath, Json>) => void): { root: string; lockPath: string } {
+export function writeSyntheticAudit(
+  root: string,
+  tamper?: (files: Record<ArtifactPath, Json>) => void,
+): { root: string; lockPath: string } {
   const files = syntheticFiles(tamper);
   const index = JSON.parse(files['index/spans.json']) as { splits: JsonValue };
   for (const p of ARTIFACT_PATHS) {
@@ -264,7 +370,13 @@ export function writeSyntheticAudit(root: string, tamper?: (files: Record<Artifa
     },
     files: ARTIFACT_PATHS.map((path) => {
       const bytes = new TextEncoder().encode(files[path]);
-      return { path, repository: 'example/audit', commit: 'a'.repeat(40), bytes: bytes.length, sha256: sha256Hex(bytes) };
+      return {
+        path,
+        repository: 'example/audit',
+        commit: 'a'.repeat(40),
+        bytes: bytes.length,
+        sha256: sha256Hex(bytes),
+      };
     }),
   };
   const lockPath = join(root, 'artifacts.lock.json');

@@ -15,7 +15,10 @@ declare module 'jsonld' {
     readonly document: unknown;
   }
   const jsonld: {
-    expand(input: unknown, options?: { documentLoader?: (url: string) => Promise<RemoteDocument> }): Promise<Record<string, unknown>[]>;
+    expand(
+      input: unknown,
+      options?: { documentLoader?: (url: string) => Promise<RemoteDocument> },
+    ): Promise<Record<string, unknown>[]>;
   };
   export default jsonld;
 }

@@ -10,7 +10,10 @@ import { LOCK, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
 
 test('the real artifacts are admitted, P1 to P9 each decided once', () => {
   const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
-  assert.deepEqual(audit.properties.map((p) => p.name), ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9']);
+  assert.deepEqual(
+    audit.properties.map((p) => p.name),
+    ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'],
+  );
   assert.equal(audit.checks.length, 8);
   assert.ok(audit.rederived.size > 300, 'hundreds of reported leaves are re-derived');
   assert.ok(Object.isFrozen(audit.adversarial.splits), 'the audit object is deeply frozen');
@@ -35,9 +38,15 @@ const flip = (c: Copy, p: (typeof ARTIFACT_PATHS)[number]) => {
 };
 
 const CASES: Case[] = [
-  ...ARTIFACT_PATHS.map(
-    (p): Case => ({ name: `one changed byte in ${p}`, tamper: (c) => flip(c, p), relock: false, check: 'digest', file: p, pointer: '', found: /sha256/ }),
-  ),
+  ...ARTIFACT_PATHS.map((p): Case => ({
+    name: `one changed byte in ${p}`,
+    tamper: (c) => flip(c, p),
+    relock: false,
+    check: 'digest',
+    file: p,
+    pointer: '',
+    found: /sha256/,
+  })),
   {
     name: 'a truncated file',
     tamper: (c) => {
@@ -52,7 +61,11 @@ const CASES: Case[] = [
   },
   {
     name: 'a trailing comma',
-    tamper: (c) => c.write('results/datacheck.json', c.read('results/datacheck.json').replace('"errors": 841\n', '"errors": 841,\n')),
+    tamper: (c) =>
+      c.write(
+        'results/datacheck.json',
+        c.read('results/datacheck.json').replace('"errors": 841\n', '"errors": 841,\n'),
+      ),
     relock: true,
     check: 'json',
     file: 'results/datacheck.json',
@@ -88,7 +101,11 @@ const CASES: Case[] = [
   },
   {
     name: 'NaN written into the JSON',
-    tamper: (c) => c.write('results/pairing.json', c.read('results/pairing.json').replace('"joint_accuracy": 1.0', '"joint_accuracy": NaN')),
+    tamper: (c) =>
+      c.write(
+        'results/pairing.json',
+        c.read('results/pairing.json').replace('"joint_accuracy": 1.0', '"joint_accuracy": NaN'),
+      ),
     relock: true,
     check: 'json',
     file: 'results/pairing.json',
@@ -97,7 +114,11 @@ const CASES: Case[] = [
   },
   {
     name: 'Infinity written into the JSON',
-    tamper: (c) => c.write('results/adversarial.json', c.read('results/adversarial.json').replace('"volume_ratio": 1.0', '"volume_ratio": Infinity')),
+    tamper: (c) =>
+      c.write(
+        'results/adversarial.json',
+        c.read('results/adversarial.json').replace('"volume_ratio": 1.0', '"volume_ratio": Infinity'),
+      ),
     relock: true,
     check: 'json',
     file: 'results/adversarial.json',
@@ -159,7 +180,12 @@ const CASES: Case[] = [
   },
   {
     name: 'P7 decided twice',
-    tamper: (c) => c.set('results/pairing.json', '/properties/P7', { claim: 'a second opinion', verdict: 'HELD', magnitude: 'none' }),
+    tamper: (c) =>
+      c.set('results/pairing.json', '/properties/P7', {
+        claim: 'a second opinion',
+        verdict: 'HELD',
+        magnitude: 'none',
+      }),
     relock: true,
     check: 'properties',
     file: 'results/pairing.json',
@@ -185,7 +211,13 @@ const CASES: Case[] = [
   },
   {
     name: 'a duplicate key (JSON.parse would keep the last)',
-    tamper: (c) => c.write('results/pairing.json', c.read('results/pairing.json').replace('"falsy_categories": 0,', '"falsy_categories": 0,\n    "falsy_categories": 1,')),
+    tamper: (c) =>
+      c.write(
+        'results/pairing.json',
+        c
+          .read('results/pairing.json')
+          .replace('"falsy_categories": 0,', '"falsy_categories": 0,\n    "falsy_categories": 1,'),
+      ),
     relock: true,
     check: 'json',
     file: 'results/pairing.json',
@@ -238,7 +270,9 @@ const CASES: Case[] = [
 
 describe('tamper matrix: every case is refused with the right file and pointer', () => {
   let refused = 0;
-  after(() => console.log(`tamper matrix: ${CASES.length} cases tried, ${refused} refused, each naming its file and pointer`));
+  after(() =>
+    console.log(`tamper matrix: ${CASES.length} cases tried, ${refused} refused, each naming its file and pointer`),
+  );
   for (const c of CASES) {
     test(c.name, () => {
       const copy = makeCopy();

@@ -18,9 +18,14 @@ import { sha256Hex } from '../../src/admission/digest.ts';
 
 const empty = () => mkdtempSync(join(tmpdir(), 'trail-empty-'));
 /** Downloads that prove `commit` holds the files in `from`, as fetchProofs would record them. */
-const proofsFor = (from: string, paths: readonly string[], commit: string) => new Map(paths.map((p) => [proofKey(p, commit), { sha256: sha256Hex(readFileSync(join(from, p))) }]));
+const proofsFor = (from: string, paths: readonly string[], commit: string) =>
+  new Map(paths.map((p) => [proofKey(p, commit), { sha256: sha256Hex(readFileSync(join(from, p))) }]));
 const run = (script: string, args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, [join(PROJECT, script), ...args], { cwd: PROJECT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  spawnSync(process.execPath, [join(PROJECT, script), ...args], {
+    cwd: PROJECT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
 
 describe('from a folder', () => {
   test('copies the six files and they are admitted', () => {
@@ -37,7 +42,11 @@ describe('from a folder', () => {
     const root = empty();
     try {
       copy.write('results/pairing.json', copy.read('results/pairing.json').replace('836', '837'));
-      assert.throws(() => bringInFrom(copy.root, root, loadLock(LOCK), LOCK), (e: AdmissionError) => e.check === 'digest' && e.file === 'results/pairing.json' && /--update-lock/.test(e.found));
+      assert.throws(
+        () => bringInFrom(copy.root, root, loadLock(LOCK), LOCK),
+        (e: AdmissionError) =>
+          e.check === 'digest' && e.file === 'results/pairing.json' && /--update-lock/.test(e.found),
+      );
       for (const p of ARTIFACT_PATHS) assert.equal(existsSync(join(root, p)), false, `${p} was written`);
     } finally {
       copy.dispose();
@@ -85,8 +94,15 @@ describe('by download', () => {
     process.env['AUDIT_DOWNLOAD_BASE'] = site.url;
     process.env['AUDIT_DOWNLOAD_INSECURE'] = '1';
     try {
-      await assert.rejects(bringInByDownload(root, loadLock(LOCK), LOCK), (e: AdmissionError) => e.check === 'digest' && e.file === 'results/catf1.json');
-      assert.equal(existsSync(join(root, 'results/adversarial.json')), false, 'nothing is written when one file is refused');
+      await assert.rejects(
+        bringInByDownload(root, loadLock(LOCK), LOCK),
+        (e: AdmissionError) => e.check === 'digest' && e.file === 'results/catf1.json',
+      );
+      assert.equal(
+        existsSync(join(root, 'results/adversarial.json')),
+        false,
+        'nothing is written when one file is refused',
+      );
     } finally {
       delete process.env['AUDIT_DOWNLOAD_BASE'];
       delete process.env['AUDIT_DOWNLOAD_INSECURE'];
@@ -101,7 +117,13 @@ describe('by download', () => {
       // Asynchronous, so this process's loopback server can answer the child.
       const { stdout } = await promisify(execFile)(process.execPath, [join(PROJECT, 'scripts/prepare.ts')], {
         cwd: PROJECT,
-        env: { ...process.env, AUDIT_ROOT: root, AUDIT_ARTIFACTS: '', AUDIT_DOWNLOAD_BASE: site.url, AUDIT_DOWNLOAD_INSECURE: '1' },
+        env: {
+          ...process.env,
+          AUDIT_ROOT: root,
+          AUDIT_ARTIFACTS: '',
+          AUDIT_DOWNLOAD_BASE: site.url,
+          AUDIT_DOWNLOAD_INSECURE: '1',
+        },
       });
       assert.match(stdout, /downloaded at their locked commits/);
     } finally {
@@ -118,11 +140,24 @@ test('with AUDIT_ARTIFACTS unset, the build step copies from ../shared/trail-sco
     mkdirSync(project);
     mkdirSync(root);
     for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(top, 'shared/trail-scorer-audit', p));
-    const env: Record<string, string | undefined> = { ...process.env, AUDIT_ROOT: root, AUDIT_LOCK: LOCK, AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/', AUDIT_DOWNLOAD_INSECURE: '1' };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      AUDIT_ROOT: root,
+      AUDIT_LOCK: LOCK,
+      AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/',
+      AUDIT_DOWNLOAD_INSECURE: '1',
+    };
     delete env['AUDIT_ARTIFACTS'];
-    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/prepare.ts')], { cwd: project, env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/prepare.ts')], {
+      cwd: project,
+      env,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, new RegExp(`artifacts: copied from ${join(top, 'shared/trail-scorer-audit').replaceAll('/', '\\/')}`));
+    assert.match(
+      r.stdout,
+      new RegExp(`artifacts: copied from ${join(top, 'shared/trail-scorer-audit').replaceAll('/', '\\/')}`),
+    );
     assert.equal(admit({ root, lockPath: LOCK }).files.length, 6);
   } finally {
     rmSync(top, { recursive: true, force: true });
@@ -134,12 +169,27 @@ test('with AUDIT_ARTIFACTS unset and no copy beside the project, a failed downlo
   try {
     const project = join(top, 'project');
     mkdirSync(project);
-    const env: Record<string, string | undefined> = { ...process.env, AUDIT_ROOT: join(top, 'root'), AUDIT_LOCK: LOCK, AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/', AUDIT_DOWNLOAD_INSECURE: '1' };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      AUDIT_ROOT: join(top, 'root'),
+      AUDIT_LOCK: LOCK,
+      AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/',
+      AUDIT_DOWNLOAD_INSECURE: '1',
+    };
     delete env['AUDIT_ARTIFACTS'];
     mkdirSync(join(top, 'root'));
-    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/prepare.ts')], { cwd: project, env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/prepare.ts')], {
+      cwd: project,
+      env,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 1);
-    assert.match(r.stderr, new RegExp(`expected the artifacts from a copy at ${join(top, 'shared/trail-scorer-audit').replaceAll('/', '\\/')} \\(not there; AUDIT_ARTIFACTS names another\\) or the download; found a failed request`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `expected the artifacts from a copy at ${join(top, 'shared/trail-scorer-audit').replaceAll('/', '\\/')} \\(not there; AUDIT_ARTIFACTS names another\\) or the download; found a failed request`,
+      ),
+    );
     assert.equal(r.stderr.trim().split('\n').length, 2, 'one message and its hint');
   } finally {
     rmSync(top, { recursive: true, force: true });
@@ -149,9 +199,17 @@ test('with AUDIT_ARTIFACTS unset and no copy beside the project, a failed downlo
 test('when the download fails, the build step stops and says how to point it at a local copy', () => {
   const root = empty();
   try {
-    const r = run('scripts/prepare.ts', [], { AUDIT_ROOT: root, AUDIT_ARTIFACTS: '', AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/', AUDIT_DOWNLOAD_INSECURE: '1' });
+    const r = run('scripts/prepare.ts', [], {
+      AUDIT_ROOT: root,
+      AUDIT_ARTIFACTS: '',
+      AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/',
+      AUDIT_DOWNLOAD_INSECURE: '1',
+    });
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /expected the artifacts from the download AUDIT_ARTIFACTS= \(empty\) asks for; found a failed request/);
+    assert.match(
+      r.stderr,
+      /expected the artifacts from the download AUDIT_ARTIFACTS= \(empty\) asks for; found a failed request/,
+    );
     assert.match(r.stderr, /hint: Bring the artifacts in with `npm run artifacts -- --from <dir>`/);
     assert.equal(r.stderr.trim().split('\n').length, 2, 'one message and its hint');
   } finally {
@@ -185,8 +243,14 @@ describe('--update-lock', () => {
       cpSync(copy.lockPath, lockPath);
       assert.throws(
         // Both changed files proven at that commit, so the pins are what is refused.
-        () => updateLock(from, lockPath, { root, commits: { all: 'b'.repeat(40) }, proofs: proofsFor(from, ['results/pairing.json', 'results/normaliser.json'], 'b'.repeat(40)) }),
-        (e: AdmissionError) => e.check === 'pins' && e.file === 'results/normaliser.json' && /the files disagree, kept/.test(e.found),
+        () =>
+          updateLock(from, lockPath, {
+            root,
+            commits: { all: 'b'.repeat(40) },
+            proofs: proofsFor(from, ['results/pairing.json', 'results/normaliser.json'], 'b'.repeat(40)),
+          }),
+        (e: AdmissionError) =>
+          e.check === 'pins' && e.file === 'results/normaliser.json' && /the files disagree, kept/.test(e.found),
       );
       assert.deepEqual(readFileSync(lockPath), lockBefore, 'the lock is unchanged');
       assert.deepEqual(readdirSync(root), [], 'nothing is brought in, no staging left');
@@ -204,15 +268,29 @@ describe('--update-lock', () => {
       // The currently locked files are the old side of the change record.
       bringInFrom(SHARED, root, loadLock(LOCK), LOCK);
       // The audit's repository, stood in for on loopback, holds the relabelled file at that commit: the proof of the credit.
-      const mirror = await startMirror([{ repository: AUDIT_REPOSITORY, commit: 'c'.repeat(40), path: 'results/pairing.json', bytes: readFileSync(join(copy.root, 'results/pairing.json')) }]);
+      const mirror = await startMirror([
+        {
+          repository: AUDIT_REPOSITORY,
+          commit: 'c'.repeat(40),
+          path: 'results/pairing.json',
+          bytes: readFileSync(join(copy.root, 'results/pairing.json')),
+        },
+      ]);
       let r: ReturnType<typeof run>;
       try {
-        r = run('scripts/artifacts.ts', ['--from', copy.root, '--update-lock', '--commit', `results/pairing.json=${'c'.repeat(40)}`], { AUDIT_ROOT: root, AUDIT_LOCK: copy.lockPath, ...mirror.env });
+        r = run(
+          'scripts/artifacts.ts',
+          ['--from', copy.root, '--update-lock', '--commit', `results/pairing.json=${'c'.repeat(40)}`],
+          { AUDIT_ROOT: root, AUDIT_LOCK: copy.lockPath, ...mirror.env },
+        );
       } finally {
         mirror.stop();
       }
       assert.equal(r.status, 0, r.stderr);
-      assert.match(r.stdout, /lock updated:\n {2}results\/pairing\.json commit: [0-9a-f]{40} -> c{40}\n {2}results\/pairing\.json bytes: \d+ -> \d+/);
+      assert.match(
+        r.stdout,
+        /lock updated:\n {2}results\/pairing\.json commit: [0-9a-f]{40} -> c{40}\n {2}results\/pairing\.json bytes: \d+ -> \d+/,
+      );
       assert.match(r.stdout, /admitted 6 artifacts/);
       assert.notDeepEqual(readFileSync(copy.lockPath), readFileSync(LOCK));
     } finally {

@@ -11,14 +11,16 @@ import { makeCopy, type Copy } from '../support/fixture.ts';
 async function drawersLeft(dir: string, ms = 3000): Promise<string[]> {
   const child = join(dir, 'src/passes/rasterise.child.ts');
   const left = () =>
-    readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(child);
-      } catch {
-        return false;
-      }
-    });
-  for (const end = Date.now() + ms; left().length && Date.now() < end; ) await sleep(100);
+    readdirSync('/proc')
+      .filter((pid) => /^\d+$/.test(pid))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(child);
+        } catch {
+          return false;
+        }
+      });
+  for (const end = Date.now() + ms; left().length && Date.now() < end;) await sleep(100);
   return left();
 }
 
@@ -43,7 +45,9 @@ describe('the real build refuses', { concurrency: false }, () => {
   });
 
   test('a hand-typed figure in prose, with file:line:column', () => {
-    box.edit('content/properties/p3.mdx', (t) => t.replace('## What it moves\n', '## What it moves\n\nIt is 0.973 now.\n'));
+    box.edit('content/properties/p3.mdx', (t) =>
+      t.replace('## What it moves\n', '## What it moves\n\nIt is 0.973 now.\n'),
+    );
     const r = box.build();
     box.edit('content/properties/p3.mdx', (t) => t.replace('\nIt is 0.973 now.\n', ''));
     assert.notEqual(r.code, 0);
@@ -63,7 +67,9 @@ describe('the real build refuses', { concurrency: false }, () => {
     };
     const original = readFileSync(join(box.dir, 'src/integration/check-prose.ts'), 'utf8');
     box.edit('src/integration/check-prose.ts', slow);
-    box.edit('content/properties/p3.mdx', (t) => t.replace('## What it moves\n', '## What it moves\n\nIt is 0.973 now.\n'));
+    box.edit('content/properties/p3.mdx', (t) =>
+      t.replace('## What it moves\n', '## What it moves\n\nIt is 0.973 now.\n'),
+    );
     const r = box.build();
     box.edit('content/properties/p3.mdx', (t) => t.replace('\nIt is 0.973 now.\n', ''));
     box.edit('src/integration/check-prose.ts', () => original);
@@ -78,7 +84,12 @@ describe('the real build refuses', { concurrency: false }, () => {
     box.edit('content/report.mdx', (t) => t.replace(block, '<details class="more">$1</details>'));
     box.edit('src/findings/descriptors/table-5.ts', (t) => t.replace("properties: ['P9'],", 'properties: [],'));
     const r = box.build();
-    box.edit('content/report.mdx', (t) => t.replace(/<details class="more">([\s\S]*?<FindingEvidence of="table-5" \/>[\s\S]*?)<\/details>/, '<Finding id="table-5">$1</Finding>'));
+    box.edit('content/report.mdx', (t) =>
+      t.replace(
+        /<details class="more">([\s\S]*?<FindingEvidence of="table-5" \/>[\s\S]*?)<\/details>/,
+        '<Finding id="table-5">$1</Finding>',
+      ),
+    );
     box.edit('src/findings/descriptors/table-5.ts', (t) => t.replace('properties: [],', "properties: ['P9'],"));
     assert.notEqual(r.code, 0);
     assert.match(r.output, /src\/findings\/registry\.ts: finding "table-5" is in the registry but placed on no page/);
@@ -103,7 +114,10 @@ describe('the real build refuses', { concurrency: false }, () => {
     copy.relock();
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
     assert.notEqual(r.code, 0);
-    assert.match(r.output, /Artifact refused \[derivation\] results\/pairing\.json at \/runs\/0\/location_accuracy: expected 0\.6666666666666666 \(re-derived at build by "pairing"\); found 0\.5/);
+    assert.match(
+      r.output,
+      /Artifact refused \[derivation\] results\/pairing\.json at \/runs\/0\/location_accuracy: expected 0\.6666666666666666 \(re-derived at build by "pairing"\); found 0\.5/,
+    );
   });
 
   test('a conclusion the data no longer supports', () => {
@@ -111,7 +125,11 @@ describe('the real build refuses', { concurrency: false }, () => {
     copy = makeCopy();
     copy.set('results/pairing.json', '/on_the_real_gold/falsy_categories', 2);
     copy.set('results/pairing.json', '/properties/P8/verdict', 'VIOLATED');
-    copy.set('results/pairing.json', '/properties/P8/magnitude', (copy.get('results/pairing.json', '/properties/P8/magnitude') as string).replace('0 of 836', '2 of 836'));
+    copy.set(
+      'results/pairing.json',
+      '/properties/P8/magnitude',
+      (copy.get('results/pairing.json', '/properties/P8/magnitude') as string).replace('0 of 836', '2 of 836'),
+    );
     copy.relock();
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
     assert.notEqual(r.code, 0);

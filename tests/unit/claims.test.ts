@@ -28,9 +28,17 @@ import { PROJECT, SHARED } from '../support/fixture.ts';
 import { normalise, sharedRuns } from '../support/own-words.ts';
 import { auditReadme, auditSpec } from '../support/audit-context.ts';
 
-const register = (): RegisterRow[] => Register.parse(JSON.parse(readFileSync(join(PROJECT, REGISTER_PATH), 'utf8'))).rows;
+const register = (): RegisterRow[] =>
+  Register.parse(JSON.parse(readFileSync(join(PROJECT, REGISTER_PATH), 'utf8'))).rows;
 
-const row = (id: string): RegisterRow => ({ id, page: '/', file: 'content/x.mdx', gist: 'a test sentence', support: { kind: 'site', at: 'README.md' }, verdict: 'about-the-site' });
+const row = (id: string): RegisterRow => ({
+  id,
+  page: '/',
+  file: 'content/x.mdx',
+  gist: 'a test sentence',
+  support: { kind: 'site', at: 'README.md' },
+  verdict: 'about-the-site',
+});
 
 /** Rows whose `file` is not a file that holds their sentence (a sentence in several files may name any of them). */
 function fileProblems(claims: readonly { id: string; file: string }[], rows: readonly RegisterRow[]): string[] {
@@ -38,7 +46,11 @@ function fileProblems(claims: readonly { id: string; file: string }[], rows: rea
   for (const c of claims) holders.set(c.id, (holders.get(c.id) ?? new Set()).add(c.file));
   return rows.flatMap((r) => {
     const files = holders.get(r.id);
-    return files && !files.has(r.file) ? [`${REGISTER_PATH} row ${r.id}: file names ${r.file}, which does not hold the sentence; it is in ${[...files].join(', ')}`] : [];
+    return files && !files.has(r.file)
+      ? [
+          `${REGISTER_PATH} row ${r.id}: file names ${r.file}, which does not hold the sentence; it is in ${[...files].join(', ')}`,
+        ]
+      : [];
   });
 }
 
@@ -47,16 +59,20 @@ function fileProblems(claims: readonly { id: string; file: string }[], rows: rea
  * two to nine of them, which must stand in that section: after its heading, before the next section's.
  */
 function passageProblems(where: string, readme: string, fragment: string, passage: string | undefined): string[] {
-  if (passage === undefined) return [`${where}: a row citing the audit's README names its passage by its opening words (support.passage)`];
+  if (passage === undefined)
+    return [`${where}: a row citing the audit's README names its passage by its opening words (support.passage)`];
   const words = passage.trim().split(/\s+/).length;
-  if (words < 2 || words > 9) return [`${where}: support.passage should be the passage's first two to nine words, not ${words}`];
+  if (words < 2 || words > 9)
+    return [`${where}: support.passage should be the passage's first two to nine words, not ${words}`];
   const start = readme.indexOf(fragment);
   const next = Object.values(AUDIT_README_SECTIONS)
     .map((f) => readme.indexOf(f))
     .filter((i) => i > start)
     .reduce((a, b) => Math.min(a, b), readme.length);
   const at = readme.indexOf(passage, start);
-  return at < 0 || at >= next ? [`${where}: the audit README's section "${fragment}" has no passage opening "${passage}"`] : [];
+  return at < 0 || at >= next
+    ? [`${where}: the audit README's section "${fragment}" has no passage opening "${passage}"`]
+    : [];
 }
 
 /** What is wrong with each row's support: a pointer to nothing, an unknown name or section, a copied gist. */
@@ -68,14 +84,31 @@ function supportProblems(rows: readonly RegisterRow[]): string[] {
   for (const r of rows) {
     const { kind, at } = r.support;
     const where = `${REGISTER_PATH} row ${r.id}`;
-    if (r.id.startsWith('holds:') && !(kind === 'rederivation' && at === `conclusion:${r.id.slice('holds:'.length)}`)) problems.push(`${where}: a <Holds> is supported by its own conclusion`);
+    if (r.id.startsWith('holds:') && !(kind === 'rederivation' && at === `conclusion:${r.id.slice('holds:'.length)}`))
+      problems.push(`${where}: a <Holds> is supported by its own conclusion`);
     if (kind === 'artifact') {
       const m = /^((?:results|index)\/[a-z0-9]+\.json)#(\/.*)$/.exec(at);
       if (!m) problems.push(`${where}: "${at}" is not file#/pointer`);
-      else if (existsSync(join(SHARED, m[1]!)) && resolvePointer(JSON.parse(readFileSync(join(SHARED, m[1]!), 'utf8')), m[2]!) === undefined) problems.push(`${where}: ${at} names no leaf`);
+      else if (
+        existsSync(join(SHARED, m[1]!)) &&
+        resolvePointer(JSON.parse(readFileSync(join(SHARED, m[1]!), 'utf8')), m[2]!) === undefined
+      )
+        problems.push(`${where}: ${at} names no leaf`);
     } else if (kind === 'rederivation') {
       const [what, name = ''] = at.split(':');
-      const ok = what === 'conclusion' ? isConclusionName(name) : what === 'derived' ? isDerivationName(name) : what === 'rederive' ? existsSync(join(PROJECT, 'src/rederive')) && readdirSync(join(PROJECT, 'src/rederive')).some((f) => f.endsWith('.ts') && readFileSync(join(PROJECT, 'src/rederive', f), 'utf8').includes(`name: '${name}'`)) : false;
+      const ok =
+        what === 'conclusion'
+          ? isConclusionName(name)
+          : what === 'derived'
+            ? isDerivationName(name)
+            : what === 'rederive'
+              ? existsSync(join(PROJECT, 'src/rederive')) &&
+                readdirSync(join(PROJECT, 'src/rederive')).some(
+                  (f) =>
+                    f.endsWith('.ts') &&
+                    readFileSync(join(PROJECT, 'src/rederive', f), 'utf8').includes(`name: '${name}'`),
+                )
+              : false;
       if (!ok) problems.push(`${where}: no ${what} named ${name}`);
     } else if (kind === 'audit-readme') {
       const fragment = (AUDIT_README_SECTIONS as Record<string, string>)[at];
@@ -85,11 +118,16 @@ function supportProblems(rows: readonly RegisterRow[]): string[] {
     } else if (kind === 'audit-spec') {
       const m = /^§(\d+)(\.\d+)?$/.exec(at);
       if (!m) problems.push(`${where}: "${at}" is not a spec section like §5 or §9.7`);
-      else if (!new RegExp(`^#+ ${m[1]}${(m[2] ?? '').replace('.', '\\.')}\\b`, 'm').test(spec) && !spec.includes(`## ${m[1]}.`)) problems.push(`${where}: the spec has no section ${at}`);
+      else if (
+        !new RegExp(`^#+ ${m[1]}${(m[2] ?? '').replace('.', '\\.')}\\b`, 'm').test(spec) &&
+        !spec.includes(`## ${m[1]}.`)
+      )
+        problems.push(`${where}: the spec has no section ${at}`);
     } else if (!existsSync(join(PROJECT, at.split('#')[0]!))) {
       problems.push(`${where}: ${at} does not exist in the project`);
     }
-    for (const run of sharedRuns(r.gist, normalise(readme))) problems.push(`${where}: the gist copies the audit's README: "${run}"`);
+    for (const run of sharedRuns(r.gist, normalise(readme)))
+      problems.push(`${where}: the gist copies the audit's README: "${run}"`);
   }
   return problems;
 }
@@ -100,14 +138,18 @@ describe('claims register', () => {
   });
 
   test('an unregistered new sentence trips it, naming file:line and the row to add', () => {
-    const before = '---\ntitle: A page about nothing in particular\n---\n\nThe scorer reads the gold files one by one.\n';
+    const before =
+      '---\ntitle: A page about nothing in particular\n---\n\nThe scorer reads the gold files one by one.\n';
     const rows = mdxClaims('content/x.mdx', before).map((c) => row(c.id));
     assert.deepEqual(checkRegister(mdxClaims('content/x.mdx', before), rows), []);
     const after = before + '\nIt also reads every trace twice over.\n';
     const problems = checkRegister(mdxClaims('content/x.mdx', after), rows);
     assert.equal(problems.length, 1);
     const id = sentenceId('It also reads every trace twice over.');
-    assert.match(problems[0]!, /^content\/x\.mdx:7: this sentence is not in the claims register \(content\/claims\.register\.json\): "It also reads every trace twice over\."/);
+    assert.match(
+      problems[0]!,
+      /^content\/x\.mdx:7: this sentence is not in the claims register \(content\/claims\.register\.json\): "It also reads every trace twice over\."/,
+    );
     assert.ok(problems[0]!.includes(`{ "id": "${id}", "page": "<the page>", "file": "content/x.mdx"`), problems[0]);
   });
 
@@ -116,15 +158,30 @@ describe('claims register', () => {
     const claims = mdxClaims('content/x.mdx', src);
     assert.ok(claims.some((c) => c.id === 'holds:p8-is-latent'));
     const rows = claims.filter((c) => !c.id.startsWith('holds:')).map((c) => row(c.id));
-    assert.match(checkRegister(claims, rows).join('\n'), /content\/x\.mdx:1: this <Holds> is not in the claims register/);
+    assert.match(
+      checkRegister(claims, rows).join('\n'),
+      /content\/x\.mdx:1: this <Holds> is not in the claims register/,
+    );
     const stale = [...claims.map((c) => row(c.id)), row('s-0123456789')];
-    assert.match(checkRegister(claims, stale).join('\n'), /row s-0123456789 \("a test sentence"\) matches no sentence on the site any more/);
+    assert.match(
+      checkRegister(claims, stale).join('\n'),
+      /row s-0123456789 \("a test sentence"\) matches no sentence on the site any more/,
+    );
   });
 
   test('identity: a sentence keeps its row when it moves or its figures change, and needs a new one when a word changes', () => {
-    const a = mdxClaims('content/a.mdx', 'Of the <Leaf at="results/datacheck.json#/gold_files/on_disk" as="count" /> gold files, most load.\n')[0]!;
-    const b = mdxClaims('content/b.mdx', 'Of the <Derived name="table-5/cells-compared" /> gold  files, most load.\n')[0]!;
-    const c = mdxClaims('content/a.mdx', 'Of the <Leaf at="results/datacheck.json#/gold_files/on_disk" as="count" /> gold files, all load.\n')[0]!;
+    const a = mdxClaims(
+      'content/a.mdx',
+      'Of the <Leaf at="results/datacheck.json#/gold_files/on_disk" as="count" /> gold files, most load.\n',
+    )[0]!;
+    const b = mdxClaims(
+      'content/b.mdx',
+      'Of the <Derived name="table-5/cells-compared" /> gold  files, most load.\n',
+    )[0]!;
+    const c = mdxClaims(
+      'content/a.mdx',
+      'Of the <Leaf at="results/datacheck.json#/gold_files/on_disk" as="count" /> gold files, all load.\n',
+    )[0]!;
     assert.equal(a.id, b.id);
     assert.notEqual(a.id, c.id);
   });
@@ -136,7 +193,7 @@ describe('claims register', () => {
       '---',
       '<Base description="The page as a search engine sees it, in a sentence.">',
       '  <p>The first sentence sits here. Then a <a href="x">linked word</a> in the second one, with <Fig figure={f} /> inside.</p>',
-      "  {rows.map((r) => <li>Each row gets its own line of text.</li>)}",
+      '  {rows.map((r) => <li>Each row gets its own line of text.</li>)}',
       '</Base>',
     ].join('\n');
     const texts = astroClaims('src/pages/x.astro', astro).map((c) => c.text);
@@ -148,12 +205,12 @@ describe('claims register', () => {
       'Then a linked word in the second one, with · inside.',
     ]);
     const ts = [
-      "// a comment with many words that are not shown anywhere at all",
+      '// a comment with many words that are not shown anywhere at all',
       "const caption = 'Gold locations that are not a span of their trace';",
-      "if (x) throw new Error(`results/x.json has no such predictor at all: ${x}`);",
+      'if (x) throw new Error(`results/x.json has no such predictor at all: ${x}`);',
       "const check = (a) => a.ok || 'some gold errors carry a falsy category';",
       "const re = /it's a 'quoted' regular expression with words/;",
-      "const note = `The trace ${name} is listed twice in the span index.`;",
+      'const note = `The trace ${name} is listed twice in the span index.`;',
     ].join('\n');
     assert.deepEqual(
       tsClaims('src/findings/x.ts', ts).map((c) => [c.line, c.text]),
@@ -173,25 +230,48 @@ describe('claims register', () => {
   });
 
   test('a row naming the wrong file, or one that does not exist, trips it', () => {
-    const claims = [{ id: 's-0000000001', file: 'content/report.mdx' }, { id: 's-0000000002', file: 'src/findings/verdict-meanings.ts' }];
-    const rows = [{ ...row('s-0000000001'), file: 'content/method.mdx' }, { ...row('s-0000000002'), file: 'src/findings/verdicts.ts' }];
+    const claims = [
+      { id: 's-0000000001', file: 'content/report.mdx' },
+      { id: 's-0000000002', file: 'src/findings/verdict-meanings.ts' },
+    ];
+    const rows = [
+      { ...row('s-0000000001'), file: 'content/method.mdx' },
+      { ...row('s-0000000002'), file: 'src/findings/verdicts.ts' },
+    ];
     const found = fileProblems(claims, rows);
     assert.equal(found.length, 2);
-    assert.match(found[0]!, /row s-0000000001: file names content\/method\.mdx, which does not hold the sentence; it is in content\/report\.mdx/);
+    assert.match(
+      found[0]!,
+      /row s-0000000001: file names content\/method\.mdx, which does not hold the sentence; it is in content\/report\.mdx/,
+    );
     assert.match(found[1]!, /row s-0000000002: file names src\/findings\/verdicts\.ts/);
   });
 
-  test("a README row without its passage, or with a passage its section does not hold, trips it", () => {
+  test('a README row without its passage, or with a passage its section does not hold, trips it', () => {
     const bad: RegisterRow[] = [
       { ...row('s-0000000005'), support: { kind: 'audit-readme', at: 'precision' } },
-      { ...row('s-0000000006'), support: { kind: 'audit-readme', at: 'precision', passage: 'One trailing comma keeps' } },
+      {
+        ...row('s-0000000006'),
+        support: { kind: 'audit-readme', at: 'precision', passage: 'One trailing comma keeps' },
+      },
       { ...row('s-0000000007'), support: { kind: 'audit-readme', at: 'precision', passage: 'Dividing' } },
     ];
     const found = supportProblems(bad).join('\n');
     assert.match(found, /row s-0000000005: a row citing the audit's README names its passage/);
-    assert.match(found, /row s-0000000006: the audit README's section "Dividing the same intersections by the prediction" has no passage opening "One trailing comma keeps"/);
+    assert.match(
+      found,
+      /row s-0000000006: the audit README's section "Dividing the same intersections by the prediction" has no passage opening "One trailing comma keeps"/,
+    );
     assert.match(found, /row s-0000000007: support.passage should be the passage's first two to nine words, not 1/);
-    assert.deepEqual(supportProblems([{ ...row('s-0000000008'), support: { kind: 'audit-readme', at: 'precision', passage: 'Dividing the same intersections by' } }]), []);
+    assert.deepEqual(
+      supportProblems([
+        {
+          ...row('s-0000000008'),
+          support: { kind: 'audit-readme', at: 'precision', passage: 'Dividing the same intersections by' },
+        },
+      ]),
+      [],
+    );
   });
 
   test('a row whose support points at nothing trips it', () => {
@@ -203,16 +283,24 @@ describe('claims register', () => {
       { ...row('holds:p8-is-latent'), support: { kind: 'site', at: 'README.md' } },
     ];
     const found = supportProblems(bad).join('\n');
-    for (const id of ['s-0000000003', 's-0000000004', 'holds:p8-is-latent', 's-0000000002']) assert.match(found, new RegExp(`row ${id}`));
-    if (existsSync(join(SHARED, 'results/datacheck.json'))) assert.match(found, /row s-0000000001: results\/datacheck\.json#\/gold_files\/nope names no leaf/);
+    for (const id of ['s-0000000003', 's-0000000004', 'holds:p8-is-latent', 's-0000000002'])
+      assert.match(found, new RegExp(`row ${id}`));
+    if (existsSync(join(SHARED, 'results/datacheck.json')))
+      assert.match(found, /row s-0000000001: results\/datacheck\.json#\/gold_files\/nope names no leaf/);
   });
 });
 
 describe('glossary links', () => {
   test('every page links each glossary term at its first use', () => {
-    const files = ['content/report.mdx', 'content/method.mdx', ...readdirSync(join(PROJECT, 'content/properties')).map((f) => `content/properties/${f}`)];
+    const files = [
+      'content/report.mdx',
+      'content/method.mdx',
+      ...readdirSync(join(PROJECT, 'content/properties')).map((f) => `content/properties/${f}`),
+    ];
     const problems = files.flatMap((f) =>
-      unlinkedFirstUses(readFileSync(join(PROJECT, f), 'utf8')).map((u) => `${f}:${u.line}: first use of "${u.word}" is not linked: wrap it in <Term of="${u.term}">`),
+      unlinkedFirstUses(readFileSync(join(PROJECT, f), 'utf8')).map(
+        (u) => `${f}:${u.line}: first use of "${u.word}" is not linked: wrap it in <Term of="${u.term}">`,
+      ),
     );
     assert.deepEqual(problems, []);
   });
@@ -223,7 +311,8 @@ describe('glossary links', () => {
       unlinkedFirstUses(linked).map((u) => u.term),
       ['trace'],
     );
-    const src = '## Spans in a heading\n\nEvery <Term of="trace">trace</Term> holds spans, and the `gold-exact` name is code.\n';
+    const src =
+      '## Spans in a heading\n\nEvery <Term of="trace">trace</Term> holds spans, and the `gold-exact` name is code.\n';
     assert.deepEqual(unlinkedFirstUses(src), [{ term: 'span', line: 3, word: 'spans' }]);
   });
 });

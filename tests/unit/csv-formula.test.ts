@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import { csvFormulaNote, toCsv } from '../../src/tables/csv.ts';
 import type { TableSpec } from '../../src/tables/spec.ts';
 
-const fig = (value: number) => ({ fig: { value, kind: 'score' as const, source: { type: 'paper' as const, citation: 'c' } } });
+const fig = (value: number) => ({
+  fig: { value, kind: 'score' as const, source: { type: 'paper' as const, citation: 'c' } },
+});
 const spec: TableSpec = {
   id: 't',
   caption: 'c',
@@ -53,5 +55,8 @@ test("the sidecar's note names each neutralised cell by row and column, and says
     { row: 8, column: 'delta' },
   ]);
   assert.match(note.rule, /single quote/);
-  assert.deepEqual(csvFormulaNote({ id: 'u', caption: 'c', table: { columns: [{ label: 'a' }], rows: [[fig(-1)]] } }).cells, []);
+  assert.deepEqual(
+    csvFormulaNote({ id: 'u', caption: 'c', table: { columns: [{ label: 'a' }], rows: [[fig(-1)]] } }).cells,
+    [],
+  );
 });

@@ -23,7 +23,9 @@ const CASES: { name: string; value: JsonValue; python: string; sha256: string }[
   },
   {
     name: 'escapes: short forms, control characters, DEL, non-ASCII, astral, U+2028',
-    value: { s: 'quote " backslash \\ slash / nl \n cr \r tab \t bs \b ff \f nul \u0000 us \u001f del \u007f é ß 漢 😀 \u2028' },
+    value: {
+      s: 'quote " backslash \\ slash / nl \n cr \r tab \t bs \b ff \f nul \u0000 us \u001f del \u007f é ß 漢 😀 \u2028',
+    },
     python:
       '{"s":"quote \\" backslash \\\\ slash / nl \\n cr \\r tab \\t bs \\b ff \\f nul \\u0000 us \\u001f del \\u007f \\u00e9 \\u00df \\u6f22 \\ud83d\\ude00 \\u2028"}',
     sha256: '4f0cfbe56648e6e69a0c7ca597365cdc3748b1ca3f2952c9addd37e609752353',

@@ -5,11 +5,22 @@ import { formatFigure, type Kind } from '../../src/provenance/format.ts';
 import { roundPython, toFixedPython } from '../../src/core/python-round.ts';
 
 // Expected strings written by Python's own format() and round(), including exact binary ties.
-const PY = JSON.parse(readFileSync(new URL('../fixtures/python-formats.json', import.meta.url), 'utf8')) as Record<string, [number, string][]> & {
+const PY = JSON.parse(readFileSync(new URL('../fixtures/python-formats.json', import.meta.url), 'utf8')) as Record<
+  string,
+  [number, string][]
+> & {
   round10: [number, number, number][];
 };
 
-for (const kind of ['score', 'f1', 'ratio', 'percent', 'percent1', 'count', 'megabytes'] as const satisfies readonly Kind[]) {
+for (const kind of [
+  'score',
+  'f1',
+  'ratio',
+  'percent',
+  'percent1',
+  'count',
+  'megabytes',
+] as const satisfies readonly Kind[]) {
   test(`${kind} formats exactly as Python does`, () => {
     const cases = PY[kind]!;
     assert.ok(cases.length > 3);

@@ -8,7 +8,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { highlighted, highlightFiles, highlightSources, shownCode, startHighlighting } from '../../src/audit/highlighted-sources.ts';
+import {
+  highlighted,
+  highlightFiles,
+  highlightSources,
+  shownCode,
+  startHighlighting,
+} from '../../src/audit/highlighted-sources.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'highlight-'));
 writeFileSync(join(root, 'a.ts'), 'export const a: number = 1;\n');
@@ -33,11 +39,20 @@ describe('highlighted sources', () => {
 
   test("Shiki's core with its one grammar, precompiled, writes exactly what Shiki's full bundle writes with its own, for every file the method page shows", async () => {
     const { codeToHtml } = await import('shiki');
-    const files = ['src/audit/highlighted-sources.ts', ...readdirSync('src/rederive').filter((f) => f.endsWith('.ts')).map((f) => `src/rederive/${f}`)];
+    const files = [
+      'src/audit/highlighted-sources.ts',
+      ...readdirSync('src/rederive')
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `src/rederive/${f}`),
+    ];
     const ours = await highlightFiles(process.cwd(), files);
     for (const file of files) {
       const text = readFileSync(file, 'utf8').replace(/\n$/, '');
-      const full = await codeToHtml(text, { lang: 'ts', themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false });
+      const full = await codeToHtml(text, {
+        lang: 'ts',
+        themes: { light: 'github-light', dark: 'github-dark' },
+        defaultColor: false,
+      });
       assert.equal(ours[file], full, file);
     }
   });
@@ -66,7 +81,8 @@ describe('highlighted sources', () => {
   });
 
   test('output with the right text in another shape is never shown: a style sheet, hidden tokens, a script, a bad reference', async () => {
-    const pre = '<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8" tabindex="0"><code>';
+    const pre =
+      '<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8" tabindex="0"><code>';
     const genuine = `${pre}<span class="line"><span style="--shiki-light:#000;--shiki-dark:#fff">if (ok) return true;</span></span></code></pre>`;
     assert.equal(shownCode(genuine), 'if (ok) return true;');
     const forged = [
@@ -84,10 +100,17 @@ describe('highlighted sources', () => {
     writeFileSync(join(root, 'd.ts'), 'export const d = 2;\n');
     assert.equal(shownCode(await highlighted(root, 'd.ts')), 'export const d = 1;');
     startHighlighting(root, ['d.ts']);
-    assert.equal(shownCode(await highlighted(root, 'd.ts')), 'export const d = 2;', 'CRLF or LF, the text is the file\'s');
+    assert.equal(
+      shownCode(await highlighted(root, 'd.ts')),
+      'export const d = 2;',
+      "CRLF or LF, the text is the file's",
+    );
   });
 
-  test("output that does not show its text exactly is refused (Shiki drops the CR of a CRLF the build would have normalised)", async () => {
-    await assert.rejects(highlightSources([{ file: 'crlf.ts', source: 'const a = 1;\r\nconst b = 2;' }]), /the highlighted crlf\.ts does not show the file's text/);
+  test('output that does not show its text exactly is refused (Shiki drops the CR of a CRLF the build would have normalised)', async () => {
+    await assert.rejects(
+      highlightSources([{ file: 'crlf.ts', source: 'const a = 1;\r\nconst b = 2;' }]),
+      /the highlighted crlf\.ts does not show the file's text/,
+    );
   });
 });

@@ -6,7 +6,18 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -25,7 +36,12 @@ import { AUDIT_REPOSITORY, startMirror, type Mirror } from '../support/mirror.ts
 
 const temp = (name = 'trail-hostile-') => mkdtempSync(join(tmpdir(), name));
 const node = (script: string, args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, [join(PROJECT, script), ...args], { cwd: PROJECT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, [join(PROJECT, script), ...args], {
+    cwd: PROJECT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 const refusal = (fn: () => unknown): AdmissionError => {
   try {
     fn();
@@ -54,7 +70,9 @@ function populatedRoot(): string {
 describe('the JSON reader cannot be steered by key names, nesting or size', () => {
   const enc = (s: string) => new TextEncoder().encode(s);
   test('a __proto__ key is refused with file, line and column, and never sets a prototype', () => {
-    const e = refusal(() => parseArtifact('results/x.json', enc('{\n  "a": 1,\n  "__proto__": {"pinned_commit": "x"}\n}')));
+    const e = refusal(() =>
+      parseArtifact('results/x.json', enc('{\n  "a": 1,\n  "__proto__": {"pinned_commit": "x"}\n}')),
+    );
     assert.equal(e.check, 'json');
     assert.equal(e.file, 'results/x.json');
     assert.match(e.expected, /__proto__.*\(line 3, column 3\)/);
@@ -66,7 +84,10 @@ describe('the JSON reader cannot be steered by key names, nesting or size', () =
     assert.match(refusal(() => parseArtifact('f.json', enc('{"__proto__": 1, "__proto__": 2}'))).expected, /__proto__/);
   });
   test('constructor and toString are kept as own data keys, and a strict schema sees them as unknown', () => {
-    const v = parseArtifact('f.json', enc('{"constructor": 1, "toString": "x", "hasOwnProperty": null}')) as Record<string, unknown>;
+    const v = parseArtifact('f.json', enc('{"constructor": 1, "toString": "x", "hasOwnProperty": null}')) as Record<
+      string,
+      unknown
+    >;
     assert.equal(Object.getPrototypeOf(v), null);
     assert.deepEqual(Object.keys(v), ['constructor', 'toString', 'hasOwnProperty']);
     assert.equal(v['constructor'], 1);
@@ -78,11 +99,17 @@ describe('the JSON reader cannot be steered by key names, nesting or size', () =
       const doc = JSON.parse(text) as Record<string, unknown>;
       const scorer = doc['scorer_sha256'];
       delete doc['scorer_sha256'];
-      copy.write('results/pairing.json', JSON.stringify(doc, null, 2).replace(/^\{/, `{\n  "__proto__": {"scorer_sha256": ${JSON.stringify(scorer)}},`));
+      copy.write(
+        'results/pairing.json',
+        JSON.stringify(doc, null, 2).replace(/^\{/, `{\n  "__proto__": {"scorer_sha256": ${JSON.stringify(scorer)}},`),
+      );
       copy.relock();
       const r = node('scripts/verify.ts', [], { AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
       assert.equal(r.status, 1);
-      assert.match(r.stderr, /Artifact refused \[json\] results\/pairing\.json at \/__proto__: expected a key other than "__proto__".*\(line 2, column 3\)/);
+      assert.match(
+        r.stderr,
+        /Artifact refused \[json\] results\/pairing\.json at \/__proto__: expected a key other than "__proto__".*\(line 2, column 3\)/,
+      );
     } finally {
       copy.dispose();
     }
@@ -91,24 +118,39 @@ describe('the JSON reader cannot be steered by key names, nesting or size', () =
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
     const e = refusal(() => parseArtifact('index/spans.json', enc(deep)));
     assert.equal(e.file, 'index/spans.json');
-    assert.match(e.expected, new RegExp(`at most ${MAX_JSON_DEPTH} levels.*\\(line 1, column ${MAX_JSON_DEPTH + 1}\\)`));
+    assert.match(
+      e.expected,
+      new RegExp(`at most ${MAX_JSON_DEPTH} levels.*\\(line 1, column ${MAX_JSON_DEPTH + 1}\\)`),
+    );
   });
   test('what JSON.parse accepts but the reader refuses is refused: equal duplicate keys, escaped-quote keys, a number past a double', () => {
     // Duplicates JSON.parse silently merges, hidden where a key counter could be fooled (an escaped quote, a colon in a value).
     assert.equal(refusal(() => parseArtifact('f.json', enc('{"a": 1, "a": 1}'))).pointer, '/a');
-    assert.equal(refusal(() => parseArtifact('f.json', enc('[{"k\\"": "v:", "x": [{"s": "\\":", "s": 2}]}]'))).pointer, '/0/x/0/s');
+    assert.equal(
+      refusal(() => parseArtifact('f.json', enc('[{"k\\"": "v:", "x": [{"s": "\\":", "s": 2}]}]'))).pointer,
+      '/0/x/0/s',
+    );
     assert.equal(refusal(() => parseArtifact('f.json', enc('{"s\\"": 1, "s\\"": 2}'))).pointer, '/s"');
-    assert.match(refusal(() => parseArtifact('f.json', enc('{"big": 1e999}'))).expected, /a number a double can hold.*\(line 1, column 9\)/);
+    assert.match(
+      refusal(() => parseArtifact('f.json', enc('{"big": 1e999}'))).expected,
+      /a number a double can hold.*\(line 1, column 9\)/,
+    );
   });
   test('keys, colons and escaped quotes inside strings are read as text, not counted as keys', () => {
-    const v = parseArtifact('f.json', enc('{"a\\":": "b\\": \\"c\\":", "d": ["e:", {"f": "\\\\"}]}')) as Record<string, unknown>;
+    const v = parseArtifact('f.json', enc('{"a\\":": "b\\": \\"c\\":", "d": ["e:", {"f": "\\\\"}]}')) as Record<
+      string,
+      unknown
+    >;
     assert.deepEqual(JSON.parse(JSON.stringify(v)), { 'a":': 'b": "c":', d: ['e:', { f: '\\' }] });
     assert.equal(Object.getPrototypeOf((v['d'] as Record<string, unknown>[])[1]), null);
   });
   test('nesting past the limit is refused before JSON.parse builds anything (16 MB of brackets would cost it seconds and a gigabyte)', () => {
     const parse = JSON.parse;
     let calls = 0;
-    JSON.parse = ((text: string, reviver?: (key: string, value: unknown) => unknown) => (calls++, parse(text, reviver))) as typeof JSON.parse;
+    JSON.parse = ((text: string, reviver?: (key: string, value: unknown) => unknown) => (
+      calls++,
+      parse(text, reviver)
+    )) as typeof JSON.parse;
     try {
       const deep = '['.repeat(4_000_000) + ']'.repeat(4_000_000);
       assert.match(refusal(() => parseArtifact('index/spans.json', enc(deep))).expected, /at most 64 levels/);
@@ -149,14 +191,30 @@ describe('the lock is admitted too', () => {
     }
   };
   const cases: [string, string, (l: Record<string, any>) => void][] = [
-    ['a repository on another host', '/pins/trail_repository', (l) => (l.pins.trail_repository = 'evil.example/patronus-ai/trail-benchmark')],
+    [
+      'a repository on another host',
+      '/pins/trail_repository',
+      (l) => (l.pins.trail_repository = 'evil.example/patronus-ai/trail-benchmark'),
+    ],
     ['a repository name of ".."', '/pins/trail_repository', (l) => (l.pins.trail_repository = 'patronus-ai/..')],
-    ['a scorer path leaving the repository', '/pins/scorer_path', (l) => (l.pins.scorer_path = '../../evil/calculate_scores.py')],
+    [
+      'a scorer path leaving the repository',
+      '/pins/scorer_path',
+      (l) => (l.pins.scorer_path = '../../evil/calculate_scores.py'),
+    ],
     ['an absolute scorer path', '/pins/scorer_path', (l) => (l.pins.scorer_path = '/etc/passwd')],
     ['a scorer path that is a URL', '/pins/scorer_path', (l) => (l.pins.scorer_path = 'https://evil.example/x.py')],
     ['a scorer path with a query', '/pins/scorer_path', (l) => (l.pins.scorer_path = 'benchmarking/x.py?y=1')],
-    ['a file repository with a path in it', '/files/0/repository', (l) => (l.files[0].repository = 'DataScienceVishal/trail-scorer-audit/../../evil')],
-    ['a file repository that is a URL', '/files/1/repository', (l) => (l.files[1].repository = 'https://evil.example/x')],
+    [
+      'a file repository with a path in it',
+      '/files/0/repository',
+      (l) => (l.files[0].repository = 'DataScienceVishal/trail-scorer-audit/../../evil'),
+    ],
+    [
+      'a file repository that is a URL',
+      '/files/1/repository',
+      (l) => (l.files[1].repository = 'https://evil.example/x'),
+    ],
     ['a commit that is not 40 hex', '/files/2/commit', (l) => (l.files[2].commit = 'main')],
     ['an unknown key', '/pins/extra', (l) => (l.pins.extra = 'x')],
   ];
@@ -219,7 +277,10 @@ describe('bringing in reads only regular files inside the folder', () => {
       cpSync(join(copy.root, 'results/datacheck.json'), join(copy.root, 'elsewhere/datacheck.json'));
       rmSync(join(copy.root, 'results/datacheck.json'));
       symlinkSync('../elsewhere/datacheck.json', join(copy.root, 'results/datacheck.json'));
-      assert.equal(readRegularFile(join(copy.root, 'results/datacheck.json'), { within: copy.root }).length, readFileSync(join(SHARED, 'results/datacheck.json')).length);
+      assert.equal(
+        readRegularFile(join(copy.root, 'results/datacheck.json'), { within: copy.root }).length,
+        readFileSync(join(SHARED, 'results/datacheck.json')).length,
+      );
     } finally {
       copy.dispose();
     }
@@ -232,7 +293,10 @@ describe('bringing in reads only regular files inside the folder', () => {
     try {
       writeFileSync(join(dir, 'big.json'), '');
       spawnSync('truncate', ['-s', String(MAX_ARTIFACT_BYTES + 1), join(dir, 'big.json')]);
-      assert.throws(() => readRegularFile(join(dir, 'big.json')), (e: FileRefusal) => /over the limit/.test(e.found));
+      assert.throws(
+        () => readRegularFile(join(dir, 'big.json')),
+        (e: FileRefusal) => /over the limit/.test(e.found),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -249,10 +313,21 @@ describe('bringing in reads only regular files inside the folder', () => {
         for (const p of ARTIFACT_PATHS) if (p !== 'results/normaliser.json') chmodSync(join(root, p), 0o644);
       }
       const cmd = asRoot ? 'setpriv' : process.execPath;
-      const args = [...(asRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : []), join(PROJECT, 'scripts/verify.ts')];
-      const r = spawnSync(cmd, args, { cwd: PROJECT, env: { ...process.env, AUDIT_ROOT: root, NODE_COMPILE_CACHE: '' }, encoding: 'utf8', timeout: 60_000 });
+      const args = [
+        ...(asRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : []),
+        join(PROJECT, 'scripts/verify.ts'),
+      ];
+      const r = spawnSync(cmd, args, {
+        cwd: PROJECT,
+        env: { ...process.env, AUDIT_ROOT: root, NODE_COMPILE_CACHE: '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       assert.equal(r.status, 1, r.stderr);
-      assert.match(r.stderr, /Artifact refused \[presence\] results\/normaliser\.json at \(document root\): expected a regular file at .*; found a file that cannot be read: permission denied/);
+      assert.match(
+        r.stderr,
+        /Artifact refused \[presence\] results\/normaliser\.json at \(document root\): expected a regular file at .*; found a file that cannot be read: permission denied/,
+      );
       assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace');
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -300,7 +375,12 @@ describe('all or nothing', () => {
       try {
         child = spawn(process.execPath, [join(PROJECT, 'scripts/artifacts.ts')], {
           cwd: PROJECT,
-          env: { ...process.env, AUDIT_ROOT: root, AUDIT_DOWNLOAD_BASE: `http://127.0.0.1:${port}/`, AUDIT_DOWNLOAD_INSECURE: '1' },
+          env: {
+            ...process.env,
+            AUDIT_ROOT: root,
+            AUDIT_DOWNLOAD_BASE: `http://127.0.0.1:${port}/`,
+            AUDIT_DOWNLOAD_INSECURE: '1',
+          },
         });
         let stderr = '';
         child.stderr!.on('data', (d: Buffer) => (stderr += d));
@@ -330,7 +410,12 @@ describe('all or nothing', () => {
       mkdirSync(join(dir, 'results'), { recursive: true });
       cpSync(join(root, 'results/catf1.json'), join(dir, 'results/catf1.json'));
       rmSync(join(root, 'results/catf1.json'));
-      const manifest = { for: lockDigest(loadLock(LOCK)), lock: null, record: null, files: ['results/pairing.json', 'results/catf1.json'] };
+      const manifest = {
+        for: lockDigest(loadLock(LOCK)),
+        lock: null,
+        record: null,
+        files: ['results/pairing.json', 'results/catf1.json'],
+      };
       writeFileSync(join(dir, 'SWAP.json'), JSON.stringify(manifest));
       assert.match(recoverInterrupted(root, LOCK).join(), /finished a verified swap/);
       assert.deepEqual(snapshot(root), before);
@@ -342,7 +427,10 @@ describe('all or nothing', () => {
   test('the digest hint never points at --update-lock for bytes already in results/', () => {
     const root = populatedRoot();
     try {
-      writeFileSync(join(root, 'results/pairing.json'), readFileSync(join(root, 'results/pairing.json'), 'utf8').replace('836', '837'));
+      writeFileSync(
+        join(root, 'results/pairing.json'),
+        readFileSync(join(root, 'results/pairing.json'), 'utf8').replace('836', '837'),
+      );
       const r = node('scripts/verify.ts', [], { AUDIT_ROOT: root });
       assert.equal(r.status, 1);
       assert.match(r.stderr, /hint: .*Bring the locked ones back in/);
@@ -372,7 +460,11 @@ describe('--update-lock credits each file to the commit that holds it, only with
     return join(dir, 'artifacts.lock.json');
   }
   const git = (dir: string, ...args: string[]) => {
-    const r = spawnSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], { encoding: 'utf8' });
+    const r = spawnSync(
+      'git',
+      ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args],
+      { encoding: 'utf8' },
+    );
     assert.equal(r.status, 0, r.stderr);
     return r.stdout.trim();
   };
@@ -396,15 +488,29 @@ describe('--update-lock credits each file to the commit that holds it, only with
     const lockPath = lockCopy();
     const root = populatedRoot();
     try {
-      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', `results/normaliser.json=${REVISION}`], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath, ...mirror.env });
+      const r = node(
+        'scripts/artifacts.ts',
+        ['--from', from, '--update-lock', '--commit', `results/normaliser.json=${REVISION}`],
+        { AUDIT_ROOT: root, AUDIT_LOCK: lockPath, ...mirror.env },
+      );
       assert.equal(r.status, 0, r.stderr);
-      assert.match(r.stdout, new RegExp(`results/normaliser\\.json commit: a13c1c24af0386e45c3eaee9647663a100cc233b -> ${REVISION}`));
+      assert.match(
+        r.stdout,
+        new RegExp(`results/normaliser\\.json commit: a13c1c24af0386e45c3eaee9647663a100cc233b -> ${REVISION}`),
+      );
       const after = loadLock(lockPath);
       const before = loadLock(LOCK);
       const normaliser = after.files.find((f) => f.path === 'results/normaliser.json')!;
       assert.deepEqual({ commit: normaliser.commit, bytes: normaliser.bytes }, { commit: REVISION, bytes: 47478 });
-      for (const f of after.files.filter((f) => f.path !== 'results/normaliser.json')) assert.deepEqual(f, before.files.find((g) => g.path === f.path));
-      assert.deepEqual(readFileSync(join(root, 'results/normaliser.json')), readFileSync(join(REVISIONS, REVISION, 'results/normaliser.json')));
+      for (const f of after.files.filter((f) => f.path !== 'results/normaliser.json'))
+        assert.deepEqual(
+          f,
+          before.files.find((g) => g.path === f.path),
+        );
+      assert.deepEqual(
+        readFileSync(join(root, 'results/normaliser.json')),
+        readFileSync(join(REVISIONS, REVISION, 'results/normaliser.json')),
+      );
       // The change record was swapped in with the lock and the files.
       assert.match(r.stdout, /change recorded: .*audit-changes\/0001-/);
       assert.equal(readdirSync(join(lockPath, '..', 'audit-changes')).length, 1);
@@ -418,9 +524,15 @@ describe('--update-lock credits each file to the commit that holds it, only with
     const root = populatedRoot();
     const before = snapshot(root);
     try {
-      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], {
+        AUDIT_ROOT: root,
+        AUDIT_LOCK: lockPath,
+      });
       assert.equal(r.status, 1);
-      assert.match(r.stderr, /Artifact refused \[lock\] results\/normaliser\.json .*expected the commit that holds its new bytes.*--commit results\/normaliser\.json=<sha>; found new bytes whose commit cannot be known \(.* is not a git work tree/);
+      assert.match(
+        r.stderr,
+        /Artifact refused \[lock\] results\/normaliser\.json .*expected the commit that holds its new bytes.*--commit results\/normaliser\.json=<sha>; found new bytes whose commit cannot be known \(.* is not a git work tree/,
+      );
       assert.deepEqual(readFileSync(lockPath), readFileSync(LOCK));
       assert.deepEqual(snapshot(root), before);
     } finally {
@@ -434,7 +546,10 @@ describe('--update-lock credits each file to the commit that holds it, only with
     try {
       checkoutWithEarlierNormaliser(from);
       // Uncommitted: refused.
-      const dirty = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      const dirty = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], {
+        AUDIT_ROOT: root,
+        AUDIT_LOCK: lockPath,
+      });
       assert.equal(dirty.status, 1);
       assert.match(dirty.stderr, /differs from what HEAD holds \(uncommitted changes\)/);
       assert.equal(existsSync(join(lockPath, '..', 'audit-changes')), false, 'no change record from a refused run');
@@ -444,15 +559,32 @@ describe('--update-lock credits each file to the commit that holds it, only with
       git(from, 'add', 'README');
       git(from, 'commit', '-q', '-m', 'later');
       // Made here, not fetched from origin: refused, the commit is proven by nothing.
-      const local = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      const local = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], {
+        AUDIT_ROOT: root,
+        AUDIT_LOCK: lockPath,
+      });
       assert.equal(local.status, 1);
-      assert.match(local.stderr, new RegExp(`expected proof that ${AUDIT_REPOSITORY} holds these bytes at commit ${changed}.*commit ${changed} is on no branch fetched from origin`));
+      assert.match(
+        local.stderr,
+        new RegExp(
+          `expected proof that ${AUDIT_REPOSITORY} holds these bytes at commit ${changed}.*commit ${changed} is on no branch fetched from origin`,
+        ),
+      );
       git(from, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
-      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], {
+        AUDIT_ROOT: root,
+        AUDIT_LOCK: lockPath,
+      });
       assert.equal(r.status, 0, r.stderr);
-      assert.match(r.stdout, new RegExp(`results/normaliser\\.json commit: a13c1c24af0386e45c3eaee9647663a100cc233b -> ${changed}`));
+      assert.match(
+        r.stdout,
+        new RegExp(`results/normaliser\\.json commit: a13c1c24af0386e45c3eaee9647663a100cc233b -> ${changed}`),
+      );
       // Unchanged bytes keep the commit the lock named: it still holds them.
-      assert.equal(loadLock(lockPath).files.find((f) => f.path === 'results/pairing.json')!.commit, loadLock(LOCK).files.find((f) => f.path === 'results/pairing.json')!.commit);
+      assert.equal(
+        loadLock(lockPath).files.find((f) => f.path === 'results/pairing.json')!.commit,
+        loadLock(LOCK).files.find((f) => f.path === 'results/pairing.json')!.commit,
+      );
     } finally {
       for (const d of [from, join(lockPath, '..'), root]) rmSync(d, { recursive: true, force: true });
     }
@@ -463,7 +595,11 @@ describe('--update-lock credits each file to the commit that holds it, only with
     const root = populatedRoot();
     try {
       const current = checkoutWithEarlierNormaliser(from);
-      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', `results/normaliser.json=${current}`], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      const r = node(
+        'scripts/artifacts.ts',
+        ['--from', from, '--update-lock', '--commit', `results/normaliser.json=${current}`],
+        { AUDIT_ROOT: root, AUDIT_LOCK: lockPath },
+      );
       assert.equal(r.status, 1);
       assert.match(r.stderr, new RegExp(`commit ${current} holds other bytes at results/normaliser\\.json`));
       assert.deepEqual(readFileSync(lockPath), readFileSync(LOCK));
@@ -478,9 +614,18 @@ describe('--update-lock credits each file to the commit that holds it, only with
     const before = snapshot(root);
     try {
       for (const commit of ['b'.repeat(40), REVISION.replace(/^9/, '8')]) {
-        const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', commit], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath, ...mirror.env });
+        const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', commit], {
+          AUDIT_ROOT: root,
+          AUDIT_LOCK: lockPath,
+          ...mirror.env,
+        });
         assert.equal(r.status, 1);
-        assert.match(r.stderr, new RegExp(`Artifact refused \\[lock\\] results/normaliser\\.json .*expected proof that ${AUDIT_REPOSITORY} holds these bytes at commit ${commit}.*the download of results/normaliser\\.json at ${commit} failed \\(.*HTTP 404\\); and .* is not a git work tree`));
+        assert.match(
+          r.stderr,
+          new RegExp(
+            `Artifact refused \\[lock\\] results/normaliser\\.json .*expected proof that ${AUDIT_REPOSITORY} holds these bytes at commit ${commit}.*the download of results/normaliser\\.json at ${commit} failed \\(.*HTTP 404\\); and .* is not a git work tree`,
+          ),
+        );
       }
       assert.deepEqual(readFileSync(lockPath), readFileSync(LOCK));
       assert.deepEqual(snapshot(root), before);
@@ -493,11 +638,19 @@ describe('--update-lock credits each file to the commit that holds it, only with
     const lockPath = lockCopy();
     const root = populatedRoot();
     try {
-      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', REVISION], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath, ...mirror.env });
+      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock', '--commit', REVISION], {
+        AUDIT_ROOT: root,
+        AUDIT_LOCK: lockPath,
+        ...mirror.env,
+      });
       assert.equal(r.status, 0, r.stderr);
       const after = loadLock(lockPath);
       for (const f of loadLock(LOCK).files) {
-        assert.equal(after.files.find((g) => g.path === f.path)!.commit, f.path === 'results/normaliser.json' ? REVISION : f.commit, f.path);
+        assert.equal(
+          after.files.find((g) => g.path === f.path)!.commit,
+          f.path === 'results/normaliser.json' ? REVISION : f.commit,
+          f.path,
+        );
       }
     } finally {
       for (const d of [from, join(lockPath, '..'), root]) rmSync(d, { recursive: true, force: true });
@@ -512,9 +665,15 @@ describe('--update-lock credits each file to the commit that holds it, only with
       git(from, 'remote', 'set-url', 'origin', 'https://github.com/someone-else/trail-scorer-audit.git');
       git(from, 'commit', '-q', '-am', 'earlier normaliser');
       git(from, 'update-ref', 'refs/remotes/origin/main', 'HEAD');
-      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      const r = node('scripts/artifacts.ts', ['--from', from, '--update-lock'], {
+        AUDIT_ROOT: root,
+        AUDIT_LOCK: lockPath,
+      });
       assert.equal(r.status, 1);
-      assert.match(r.stderr, /the checkout's origin is https:\/\/github\.com\/someone-else\/trail-scorer-audit\.git, not github\.com\/DataScienceVishal\/trail-scorer-audit/);
+      assert.match(
+        r.stderr,
+        /the checkout's origin is https:\/\/github\.com\/someone-else\/trail-scorer-audit\.git, not github\.com\/DataScienceVishal\/trail-scorer-audit/,
+      );
       assert.deepEqual(readFileSync(lockPath), readFileSync(LOCK));
     } finally {
       for (const d of [from, join(lockPath, '..'), root]) rmSync(d, { recursive: true, force: true });
@@ -524,7 +683,10 @@ describe('--update-lock credits each file to the commit that holds it, only with
     const root = populatedRoot();
     const lockPath = lockCopy();
     try {
-      const r = node('scripts/artifacts.ts', ['--from', root, '--update-lock', '--commit', 'a'.repeat(40)], { AUDIT_ROOT: root, AUDIT_LOCK: lockPath });
+      const r = node('scripts/artifacts.ts', ['--from', root, '--update-lock', '--commit', 'a'.repeat(40)], {
+        AUDIT_ROOT: root,
+        AUDIT_LOCK: lockPath,
+      });
       assert.equal(r.status, 1);
       assert.match(r.stderr, /--from naming a checkout of the audit, not the folder the artifacts are brought into/);
     } finally {
@@ -533,7 +695,9 @@ describe('--update-lock credits each file to the commit that holds it, only with
   });
   test('a malformed --commit is one line, not a stack trace', () => {
     const root = populatedRoot();
-    const r = node('scripts/artifacts.ts', ['--from', SHARED, '--update-lock', '--commit', 'results/nope.json=abc'], { AUDIT_ROOT: root });
+    const r = node('scripts/artifacts.ts', ['--from', SHARED, '--update-lock', '--commit', 'results/nope.json=abc'], {
+      AUDIT_ROOT: root,
+    });
     rmSync(root, { recursive: true, force: true });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /^error: Artifact refused \[lock\] --commit/);
@@ -551,13 +715,22 @@ describe('artifact strings cannot rewrite the page', () => {
       { text: '\\u202E', control: true },
       { text: 'evil', control: false },
     ]);
-    assert.deepEqual(JSON.parse(jsonText({ s: 'a\u202E\u0085b' })), { s: 'a\u202E\u0085b' }, 'JSON keeps the exact data');
+    assert.deepEqual(
+      JSON.parse(jsonText({ s: 'a\u202E\u0085b' })),
+      { s: 'a\u202E\u0085b' },
+      'JSON keeps the exact data',
+    );
     assert.doesNotMatch(jsonText({ s: 'a\u202E\u0085b\u0000' }), /[\u0000\u0085\u202E]/, 'nothing raw');
   });
   test('CSV shows control characters visibly', async () => {
     const { toCsv } = await import('../../src/tables/csv.ts');
-    const words = (text: string) => ({ words: { text, source: { type: 'artifact' as const, file: 'results/pairing.json' as const, pointer: '/x' } } });
-    const csv = toCsv({ id: 't', table: { columns: [{ label: 'name' }], rows: [[words('NUL\u0000BEL\u0007RLO\u202E')]] } } as never);
+    const words = (text: string) => ({
+      words: { text, source: { type: 'artifact' as const, file: 'results/pairing.json' as const, pointer: '/x' } },
+    });
+    const csv = toCsv({
+      id: 't',
+      table: { columns: [{ label: 'name' }], rows: [[words('NUL\u0000BEL\u0007RLO\u202E')]] },
+    } as never);
     assert.equal(csv, 'name\r\nNUL\u2400BEL\u2407RLO\\u202E\r\n');
   });
   test('negative zero renders as zero', async () => {
@@ -571,9 +744,14 @@ describe('artifact strings cannot rewrite the page', () => {
     const { describeProblem } = await import('../../src/core/problem.ts');
     const dist = temp('trail-dist-');
     try {
-      writeFileSync(join(dist, 'index.html'), '<p>fine\ttext</p>\n<link rel="canonical" href="http://localhost:4321/">');
+      writeFileSync(
+        join(dist, 'index.html'),
+        '<p>fine\ttext</p>\n<link rel="canonical" href="http://localhost:4321/">',
+      );
       assert.deepEqual(checkPublishedText(dist, false), []);
-      assert.deepEqual(checkPublishedText(dist, true).map(describeProblem), ['index.html:2:36: names "localhost" in a build meant for publishing; set SITE_URL']);
+      assert.deepEqual(checkPublishedText(dist, true).map(describeProblem), [
+        'index.html:2:36: names "localhost" in a build meant for publishing; set SITE_URL',
+      ]);
       mkdirSync(join(dist, 'data'));
       writeFileSync(join(dist, 'data/t.csv'), 'a,b\r\nx\u0000,y\r\n');
       writeFileSync(join(dist, 'p.html'), '<q>ab\u202Ecd</q>');

@@ -31,12 +31,20 @@ describe('import graph of src/', () => {
       ['src/admission/types.ts', ['src/admission/admit.ts']],
       ['src/admission/json.ts', []],
     ]);
-    assert.deepEqual(cycles(graph), [['src/admission/admit.ts', 'src/admission/crosschecks.ts', 'src/admission/types.ts']]);
-    assert.match(pipelineProblems(graph).join('\n'), /import cycle: src\/admission\/admit\.ts -> src\/admission\/crosschecks\.ts -> src\/admission\/types\.ts/);
+    assert.deepEqual(cycles(graph), [
+      ['src/admission/admit.ts', 'src/admission/crosschecks.ts', 'src/admission/types.ts'],
+    ]);
+    assert.match(
+      pipelineProblems(graph).join('\n'),
+      /import cycle: src\/admission\/admit\.ts -> src\/admission\/crosschecks\.ts -> src\/admission\/types\.ts/,
+    );
   });
 
   test('every folder of src/ is one layer of the pipeline, and every layer a folder', () => {
-    const folders = readdirSync(join(PROJECT, 'src'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const folders = readdirSync(join(PROJECT, 'src'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     assert.deepEqual(folders, PIPELINE.map(([f]) => f).sort());
   });
 
@@ -44,10 +52,13 @@ describe('import graph of src/', () => {
     const text = readFileSync(join(PROJECT, 'CONTRIBUTING.md'), 'utf8');
     const table = /<!-- pipeline:start -->([\s\S]*?)<!-- pipeline:end -->/.exec(text)?.[1] ?? '';
     const rows = [...table.matchAll(/^\| `src\/([^/`]+)\/` \| (.+) \|$/gm)].map((m) => [m[1], m[2]]);
-    assert.deepEqual(rows, PIPELINE.map(([f, holds]) => [f, holds]));
+    assert.deepEqual(
+      rows,
+      PIPELINE.map(([f, holds]) => [f, holds]),
+    );
   });
 
-  test('a nested folder is its top folder\'s layer, not one of its own', () => {
+  test("a nested folder is its top folder's layer, not one of its own", () => {
     assert.deepEqual(layerOf('src/findings/descriptors/x.ts'), layerOf('src/findings/registry.ts'));
     assert.equal(layerOf('src/x.ts'), undefined);
   });
@@ -60,11 +71,16 @@ describe('import graph of src/', () => {
       ['src/findings/d.ts', []],
     ]);
     assert.deepEqual(cycles(graph), []);
-    assert.deepEqual(pipelineProblems(graph), ['folder cycle: src/findings -> src/findings/sub (a file in each imports a file in the next)']);
+    assert.deepEqual(pipelineProblems(graph), [
+      'folder cycle: src/findings -> src/findings/sub (a file in each imports a file in the next)',
+    ]);
   });
 
   test('trips on a file in no layer', () => {
-    assert.match(pipelineProblems(new Map([['src/misc/x.ts', []]])).join(''), /src\/misc\/x\.ts is in no pipeline layer/);
+    assert.match(
+      pipelineProblems(new Map([['src/misc/x.ts', []]])).join(''),
+      /src\/misc\/x\.ts is in no pipeline layer/,
+    );
   });
 
   test('reads type-only, side-effect, re-export and dynamic imports, and skips comments and packages', () => {

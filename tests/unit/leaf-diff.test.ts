@@ -20,14 +20,28 @@ test('numbers, booleans and null by value; a string by the digests of old and ne
     { file: F, pointer: '/n', old: { type: 'number', value: 1 }, new: { type: 'number', value: 2 } },
     { file: F, pointer: '/b', old: { type: 'boolean', value: true }, new: { type: 'boolean', value: false } },
     { file: F, pointer: '/z', old: { type: 'null' }, new: { type: 'number', value: 0 } },
-    { file: F, pointer: '/s', old: { type: 'string', sha256: sha256Hex('old words') }, new: { type: 'string', sha256: sha256Hex('new words') } },
+    {
+      file: F,
+      pointer: '/s',
+      old: { type: 'string', sha256: sha256Hex('old words') },
+      new: { type: 'string', sha256: sha256Hex('new words') },
+    },
   ]);
   assert.doesNotMatch(JSON.stringify(changes), /words/);
 });
 
 test('a verdict is recorded by value, only where a property holds it', () => {
-  const [v, w] = diffLeaves(F, { properties: { P8: { verdict: 'VIOLATED' } }, note: 'HELD' }, { properties: { P8: { verdict: 'LATENT' } }, note: 'LATENT' });
-  assert.deepEqual(v, { file: F, pointer: '/properties/P8/verdict', old: { type: 'verdict', value: 'VIOLATED' }, new: { type: 'verdict', value: 'LATENT' } });
+  const [v, w] = diffLeaves(
+    F,
+    { properties: { P8: { verdict: 'VIOLATED' } }, note: 'HELD' },
+    { properties: { P8: { verdict: 'LATENT' } }, note: 'LATENT' },
+  );
+  assert.deepEqual(v, {
+    file: F,
+    pointer: '/properties/P8/verdict',
+    old: { type: 'verdict', value: 'VIOLATED' },
+    new: { type: 'verdict', value: 'LATENT' },
+  });
   assert.equal(w!.new?.type, 'string');
 });
 
@@ -45,7 +59,10 @@ test('added and removed leaves, array items by index, keys escaped as JSON Point
 
 test('a leaf that becomes a container is one removal and the new leaves', () => {
   const changes = diffLeaves(F, { x: 5 }, { x: { y: 5 } });
-  assert.deepEqual(changes.map((c) => c.pointer), ['/x', '/x/y']);
+  assert.deepEqual(
+    changes.map((c) => c.pointer),
+    ['/x', '/x/y'],
+  );
 });
 
 test('leaves walks in document order and treats empty containers as leaves', () => {
@@ -53,20 +70,33 @@ test('leaves walks in document order and treats empty containers as leaves', () 
 });
 
 const lock = (sha: (p: ArtifactPath) => string, commit: string): Lock => ({
-  pins: { trail_repository: 'o/r', pinned_commit: 'a'.repeat(40), scorer_path: 's.py', scorer_sha256: 'b'.repeat(64), index_sha256: 'c'.repeat(64), corpus_sha256: 'd'.repeat(64) },
+  pins: {
+    trail_repository: 'o/r',
+    pinned_commit: 'a'.repeat(40),
+    scorer_path: 's.py',
+    scorer_sha256: 'b'.repeat(64),
+    index_sha256: 'c'.repeat(64),
+    corpus_sha256: 'd'.repeat(64),
+  },
   files: ARTIFACT_PATHS.map((path) => ({ path, repository: 'o/audit', commit, bytes: 1, sha256: sha(path) })),
 });
 
 test('a record names both lock digests, every file commit, and only the leaves of files whose bytes changed', () => {
   const before = lock(() => '1'.repeat(64), 'e'.repeat(40));
   const after = lock((p) => (p === F ? '2'.repeat(64) : '1'.repeat(64)), 'f'.repeat(40));
-  const docs = (v: number) => Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, { v }])) as unknown as Record<ArtifactPath, JsonValue>;
+  const docs = (v: number) =>
+    Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, { v }])) as unknown as Record<ArtifactPath, JsonValue>;
   const r = changeRecord(3, '2026-11-30T20:00:00Z', { lock: before, docs: docs(1) }, { lock: after, docs: docs(2) });
   assert.deepEqual(ChangeRecord.parse(r), r, 'the record matches its own schema');
   assert.equal(r.old.lock_digest, lockDigest(before));
   assert.equal(r.new.lock_digest, lockDigest(after));
-  assert.deepEqual(r.new.files.map((f) => f.commit), ARTIFACT_PATHS.map(() => 'f'.repeat(40)));
-  assert.deepEqual(r.changes, [{ file: F, pointer: '/v', old: { type: 'number', value: 1 }, new: { type: 'number', value: 2 } }]);
+  assert.deepEqual(
+    r.new.files.map((f) => f.commit),
+    ARTIFACT_PATHS.map(() => 'f'.repeat(40)),
+  );
+  assert.deepEqual(r.changes, [
+    { file: F, pointer: '/v', old: { type: 'number', value: 1 }, new: { type: 'number', value: 2 } },
+  ]);
   assert.deepEqual(r.pins, []);
 });
 
@@ -74,5 +104,8 @@ test('the lock digest ignores layout and the comment, and changes with any locke
   const a = lock(() => '1'.repeat(64), 'e'.repeat(40));
   const b = { ...a, $comment: 'reworded', files: [...a.files].reverse() };
   assert.equal(lockDigest(a), lockDigest(b));
-  assert.notEqual(lockDigest(a), lockDigest({ ...a, files: a.files.map((f, i) => (i === 0 ? { ...f, commit: 'f'.repeat(40) } : f)) }));
+  assert.notEqual(
+    lockDigest(a),
+    lockDigest({ ...a, files: a.files.map((f, i) => (i === 0 ? { ...f, commit: 'f'.repeat(40) } : f)) }),
+  );
 });

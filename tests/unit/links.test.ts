@@ -30,11 +30,21 @@ function withPage(html: string, fn: (dist: string) => void) {
 
 test('the built site has no broken internal link or anchor, and counts external links', () => {
   // Its links into this revision's permanent copy resolve as the deploy publishes it beside the site (r/<revision>/).
-  const r = checkLinks(DIST, BASE, SITE, undefined, shortDigest(lockDigest(loadLock(join(PROJECT, 'artifacts.lock.json')))));
+  const r = checkLinks(
+    DIST,
+    BASE,
+    SITE,
+    undefined,
+    shortDigest(lockDigest(loadLock(join(PROJECT, 'artifacts.lock.json')))),
+  );
   assert.deepEqual(r.problems, []);
   assert.ok(r.internal > 300);
   assert.ok((r.external.get('github.com') ?? 0) > 10);
-  assert.equal(r.external.has(new URL(SITE).host), false, 'canonical links to the site are checked, not counted as external');
+  assert.equal(
+    r.external.has(new URL(SITE).host),
+    false,
+    'canonical links to the site are checked, not counted as external',
+  );
 });
 
 const BROKEN: [string, RegExp][] = [
@@ -44,21 +54,30 @@ const BROKEN: [string, RegExp][] = [
   ['<img src="/_astro/missing.png" alt="">', /missing\.png, which the build did not produce/],
   ['<a href="javascript:alert(1)">x</a>', /a javascript: link/],
   // A row link: the report has a row for each split in the ceiling table, and none for a split that does not exist.
-  ['<a href="../../#table-ceiling--no-such-split">gone</a>', /index\.html has no element with id "table-ceiling--no-such-split"/],
+  [
+    '<a href="../../#table-ceiling--no-such-split">gone</a>',
+    /index\.html has no element with id "table-ceiling--no-such-split"/,
+  ],
   ['<p id="top">a second top</p>', /two elements have the id "top"/],
 ];
 for (const [html, expected] of BROKEN) {
-  test(`refuses ${html}`, () => withPage(html, (dist) => assert.match(checkLinks(dist, BASE).problems.map(describeProblem).join('\n'), expected)));
+  test(`refuses ${html}`, () =>
+    withPage(html, (dist) => assert.match(checkLinks(dist, BASE).problems.map(describeProblem).join('\n'), expected)));
 }
 
 test('under a base path, a root-relative link that skips the base is refused', () => {
   withPage('<a href="/method/">skips the base</a>', (dist) => {
-    assert.match(checkLinks(dist, '/trail-scorer-audit/').problems.map(describeProblem).join('\n'), /outside the base path \/trail-scorer-audit\//);
+    assert.match(
+      checkLinks(dist, '/trail-scorer-audit/').problems.map(describeProblem).join('\n'),
+      /outside the base path \/trail-scorer-audit\//,
+    );
   });
 });
 
 test('a link to an existing row of a table resolves', () => {
-  withPage('<a href="../p1/#table-ceiling--gaia">a row</a>', (dist) => assert.deepEqual(checkLinks(dist, BASE).problems, []));
+  withPage('<a href="../p1/#table-ceiling--gaia">a row</a>', (dist) =>
+    assert.deepEqual(checkLinks(dist, BASE).problems, []),
+  );
 });
 
 test("a link into this revision's permanent copy resolves when the same page is built here; another revision's, or none, does not", () => {
@@ -68,7 +87,10 @@ test("a link into this revision's permanent copy resolves when the same page is 
     mkdirSync(join(dist, 'properties/p5'), { recursive: true });
     const rev = 'abcdef012345';
     writeFileSync(join(dist, 'index.html'), `<main><a href="/r/${rev}/properties/p5/">permanent</a></main>`);
-    writeFileSync(join(dist, 'properties/p5/index.html'), '<main><a href="/r/0123456789ab/properties/p5/">other</a><a href="/r/abcdef012345/properties/p6/">none</a></main>');
+    writeFileSync(
+      join(dist, 'properties/p5/index.html'),
+      '<main><a href="/r/0123456789ab/properties/p5/">other</a><a href="/r/abcdef012345/properties/p6/">none</a></main>',
+    );
     const found = checkLinks(dist, '/', undefined, undefined, rev).problems.map(describeProblem);
     assert.equal(found.length, 2, found.join('\n'));
     assert.match(found.join('\n'), /points at \/r\/0123456789ab\/properties\/p5\//);
@@ -84,7 +106,10 @@ test('from inside the permanent copy, a link to the live page resolves when the 
   try {
     mkdirSync(join(dist, 'changes'), { recursive: true });
     const rev = 'abcdef012345';
-    writeFileSync(join(dist, 'index.html'), '<main><a href="/site/changes/">live changes</a><a href="/site/method/">live method</a></main>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<main><a href="/site/changes/">live changes</a><a href="/site/method/">live method</a></main>',
+    );
     writeFileSync(join(dist, 'changes/index.html'), '<main></main>');
     const found = checkLinks(dist, `/site/r/${rev}/`, undefined, undefined, rev).problems.map(describeProblem);
     assert.equal(found.length, 1, found.join('\n'));

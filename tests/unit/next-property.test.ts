@@ -17,7 +17,12 @@ test('the prose allowlist takes its property names from the one list, P10 includ
 test('a property page is found by its file name, p10.mdx as P10', () => {
   assert.equal(propertyOfPageFile('../../content/properties/p10.mdx'), 'P10');
   assert.equal(propertyOfPageFile('content/properties/p1.mdx'), 'P1');
-  for (const other of ['content/properties/notes.mdx', 'content/properties/p01.mdx', 'content/properties/p1.md', 'content/properties/xp1.mdx']) {
+  for (const other of [
+    'content/properties/notes.mdx',
+    'content/properties/p01.mdx',
+    'content/properties/p1.md',
+    'content/properties/xp1.mdx',
+  ]) {
     assert.equal(propertyOfPageFile(other), undefined, other);
   }
 });

@@ -4,9 +4,17 @@ import { test } from 'node:test';
 import type { EnvironmentOptions } from 'vite';
 import { noDevPrebundle } from '../../src/integration/no-dev-prebundle.ts';
 
-const hook = noDevPrebundle.configEnvironment as { order: string; handler: (name: string, options: EnvironmentOptions) => void };
+const hook = noDevPrebundle.configEnvironment as {
+  order: string;
+  handler: (name: string, options: EnvironmentOptions) => void;
+};
 // A trimmed copy of what Astro's astro:environment plugin puts in the browser environment: the toolbar's two modules to pre-bundle, and one exclude, which must survive.
-const astrosClient = (): EnvironmentOptions => ({ optimizeDeps: { include: ['astro > html-escaper', 'astro/runtime/client/dev-toolbar/entrypoint.js'], exclude: ['astro:*'] } });
+const astrosClient = (): EnvironmentOptions => ({
+  optimizeDeps: {
+    include: ['astro > html-escaper', 'astro/runtime/client/dev-toolbar/entrypoint.js'],
+    exclude: ['astro:*'],
+  },
+});
 
 // Astro's astro:environment hook has no order, so it runs before this 'post' one and has already added the toolbar modules this one removes.
 test("its configEnvironment hook has order 'post'", () => {

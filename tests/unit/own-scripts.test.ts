@@ -14,7 +14,10 @@ function guard(pages: Record<string, string>, base = '/'): ReturnType<typeof che
   try {
     for (const [rel, body] of Object.entries(pages)) {
       mkdirSync(join(dist, rel, '..'), { recursive: true });
-      writeFileSync(join(dist, rel), `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body>${body}</body></html>`);
+      writeFileSync(
+        join(dist, rel),
+        `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'"></head><body>${body}</body></html>`,
+      );
     }
     return checkOwnScripts(dist, base);
   } finally {
@@ -24,13 +27,26 @@ function guard(pages: Record<string, string>, base = '/'): ReturnType<typeof che
 
 describe('the own-scripts guard', () => {
   test("the site's own scripts pass: Pagefind's file under the base, and the search script by its text", () => {
-    assert.deepEqual(guard({ 'search/index.html': `<script src="/b/pagefind/pagefind-ui.js"></script><script>${SEARCH_SCRIPT}</script>`, 'index.html': '<p>text</p>' }, '/b/'), []);
+    assert.deepEqual(
+      guard(
+        {
+          'search/index.html': `<script src="/b/pagefind/pagefind-ui.js"></script><script>${SEARCH_SCRIPT}</script>`,
+          'index.html': '<p>text</p>',
+        },
+        '/b/',
+      ),
+      [],
+    );
   });
   test('any other inline script is refused, even one a policy would list by hash', () => {
     const [p] = guard({ 'properties/p3/index.html': '<p>x</p><script>alert(1)</script>' });
     assert.equal(p!.file, 'properties/p3/index.html');
     assert.match(p!.message, /an inline script that is none of the site's own.*alert\(1\)/);
-    assert.equal(guard({ 'search/index.html': `<script>${SEARCH_SCRIPT};alert(1)</script>` }).length, 1, 'the search script with anything added');
+    assert.equal(
+      guard({ 'search/index.html': `<script>${SEARCH_SCRIPT};alert(1)</script>` }).length,
+      1,
+      'the search script with anything added',
+    );
     assert.equal(guard({ 'a.html': '<svg><script>alert(1)</script></svg>' }).length, 1, 'inside an SVG too');
   });
   test('a script file the site does not load is refused, and so is its own file from another address', () => {
@@ -45,8 +61,13 @@ describe('the own-scripts guard', () => {
     assert.equal(guard({ 'a.html': '<meta http-equiv="set-cookie" content="a=b">' }).length, 1);
   });
   test('an event-handler attribute is refused', () => {
-    const problems = guard({ 'a.html': '<img src="x" onerror="alert(1)"><svg onload="alert(1)"></svg><a href="#" ONCLICK="x()">x</a>' });
-    assert.deepEqual(problems.map((p) => p.place), ['<img onerror>', '<svg onload>', '<a onclick>']);
+    const problems = guard({
+      'a.html': '<img src="x" onerror="alert(1)"><svg onload="alert(1)"></svg><a href="#" ONCLICK="x()">x</a>',
+    });
+    assert.deepEqual(
+      problems.map((p) => p.place),
+      ['<img onerror>', '<svg onload>', '<a onclick>'],
+    );
   });
 });
 
@@ -56,12 +77,23 @@ describe('the build refuses prose that runs', () => {
     try {
       // Written by the page's route: the prose can write neither (src/guards/mdx-source.ts refuses them before any page renders).
       const route = 'src/pages/properties/[property].astro';
-      box.edit(route, (t) => t.replace('</Base>', `{name === 'P3' && <script is:inline>document.title = 'owned'</script>}\n{name === 'P4' && <meta http-equiv="refresh" content="0; url=https://evil.example/" />}\n</Base>`));
+      box.edit(route, (t) =>
+        t.replace(
+          '</Base>',
+          `{name === 'P3' && <script is:inline>document.title = 'owned'</script>}\n{name === 'P4' && <meta http-equiv="refresh" content="0; url=https://evil.example/" />}\n</Base>`,
+        ),
+      );
       const r = box.build();
       assert.notEqual(r.code, 0, r.output.slice(-2000));
       assert.match(r.output, /The built site ships what is not its own/);
-      assert.match(r.output, /properties\/p3\/index\.html at <script>: an inline script that is none of the site's own/);
-      assert.match(r.output, /properties\/p4\/index\.html at <meta http-equiv="refresh">: a meta http-equiv the site does not write/);
+      assert.match(
+        r.output,
+        /properties\/p3\/index\.html at <script>: an inline script that is none of the site's own/,
+      );
+      assert.match(
+        r.output,
+        /properties\/p4\/index\.html at <meta http-equiv="refresh">: a meta http-equiv the site does not write/,
+      );
       assert.doesNotMatch(r.output, /^\s+at /m, 'no stack trace');
     } finally {
       box.dispose();
@@ -73,11 +105,22 @@ test('a JSON-LD data block passes when it holds one JSON value, and not when it 
   const dist = mkdtempSync(join(tmpdir(), 'own-scripts-ld-'));
   try {
     const page = (head: string) => `<html><head>${head}</head><body><main></main></body></html>`;
-    writeFileSync(join(dist, 'index.html'), page('<script type="application/ld+json">{"@context":"https://schema.org","name":"x"}</script>'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      page('<script type="application/ld+json">{"@context":"https://schema.org","name":"x"}</script>'),
+    );
     assert.deepEqual(checkOwnScripts(dist, '/'), []);
     writeFileSync(join(dist, 'index.html'), page('<script type="application/ld+json">alert(1)</script>'));
-    assert.match(checkOwnScripts(dist, '/').map((p) => p.message).join(''), /a JSON-LD block that is not one JSON value/);
-    writeFileSync(join(dist, 'index.html'), page('<script type="application/ld+json" src="https://evil.example/x.json"></script>'));
+    assert.match(
+      checkOwnScripts(dist, '/')
+        .map((p) => p.message)
+        .join(''),
+      /a JSON-LD block that is not one JSON value/,
+    );
+    writeFileSync(
+      join(dist, 'index.html'),
+      page('<script type="application/ld+json" src="https://evil.example/x.json"></script>'),
+    );
     assert.equal(checkOwnScripts(dist, '/').length, 1);
   } finally {
     rmSync(dist, { recursive: true, force: true });

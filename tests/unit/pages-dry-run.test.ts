@@ -54,14 +54,27 @@ describe('the check of the folder Pages would publish', () => {
   });
 
   test('a page without the Content-Security-Policy trips', () => {
-    const r = checkUpload(site((f) => void (f['p/index.html'] = page('<a href="../">home</a>', false))), SITE, BASE);
-    assert.deepEqual(r.problems, ['Content-Security-Policy: 1 page(s) without the policy:\n  p/index.html: missing the meta tag']);
+    const r = checkUpload(
+      site((f) => void (f['p/index.html'] = page('<a href="../">home</a>', false))),
+      SITE,
+      BASE,
+    );
+    assert.deepEqual(r.problems, [
+      'Content-Security-Policy: 1 page(s) without the policy:\n  p/index.html: missing the meta tag',
+    ]);
   });
 
   test('a link outside the base path trips', () => {
-    const r = checkUpload(site((f) => void (f['index.html'] = page('<a href="/p/">a page</a>'))), SITE, BASE);
+    const r = checkUpload(
+      site((f) => void (f['index.html'] = page('<a href="/p/">a page</a>'))),
+      SITE,
+      BASE,
+    );
     assert.equal(r.problems.length, 1, r.problems.join('\n'));
-    assert.match(r.problems[0]!, /^links: 1 internal link\(s\) or asset\(s\) do not resolve under \/repo\/ in the upload:\n {2}index\.html at <a href="\/p\/">: points at \/p\/, .*outside the base path \/repo\//);
+    assert.match(
+      r.problems[0]!,
+      /^links: 1 internal link\(s\) or asset\(s\) do not resolve under \/repo\/ in the upload:\n {2}index\.html at <a href="\/p\/">: points at \/p\/, .*outside the base path \/repo\//,
+    );
   });
 
   test('localhost anywhere trips, and so does a sitemap on another address', () => {
@@ -74,15 +87,28 @@ describe('the check of the folder Pages would publish', () => {
       BASE,
     );
     assert.equal(r.problems.length, 3, r.problems.join('\n'));
-    assert.match(r.problems[0]!, /^sitemap\.xml: 1 address\(es\) not under https:\/\/owner\.github\.io\/repo\/:\n {2}http:\/\/localhost:4321\/p\//);
+    assert.match(
+      r.problems[0]!,
+      /^sitemap\.xml: 1 address\(es\) not under https:\/\/owner\.github\.io\/repo\/:\n {2}http:\/\/localhost:4321\/p\//,
+    );
     assert.match(r.problems[1]!, /^pages in the upload that sitemap\.xml does not name:\n {2}p\/index\.html/);
-    assert.match(r.problems[2]!, /^localhost: 2 file\(s\) name a local address:\n {2}robots\.txt: .*\n {2}sitemap\.xml/);
+    assert.match(
+      r.problems[2]!,
+      /^localhost: 2 file\(s\) name a local address:\n {2}robots\.txt: .*\n {2}sitemap\.xml/,
+    );
   });
 
   test('a page the sitemap names but the upload lacks trips', () => {
-    const r = checkUpload(site((f) => void delete f['p/index.html']), SITE, BASE);
+    const r = checkUpload(
+      site((f) => void delete f['p/index.html']),
+      SITE,
+      BASE,
+    );
     assert.equal(r.problems.length, 2, r.problems.join('\n'));
-    assert.match(r.problems[0]!, /^sitemap\.xml names pages the upload lacks:\n {2}https:\/\/owner\.github\.io\/repo\/p\//);
+    assert.match(
+      r.problems[0]!,
+      /^sitemap\.xml names pages the upload lacks:\n {2}https:\/\/owner\.github\.io\/repo\/p\//,
+    );
     assert.match(r.problems[1]!, /points at \/repo\/p\/, which the build did not produce/);
   });
 });
@@ -96,30 +122,44 @@ describe('the dry run refuses what it cannot reproduce', () => {
       join(repo, '.github/workflows/pages.yml'),
       `on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n${steps}      - uses: actions/upload-pages-artifact@${'f'.repeat(40)}\n        with:\n          path: dist\n`,
     );
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo });
     git('init', '--quiet');
     git('add', '.');
     git('commit', '--quiet', '-m', 'fixture');
-    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/pages-dry-run.ts')], { cwd: repo, env: { ...process.env, AUDIT_ARTIFACTS: SHARED }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/pages-dry-run.ts')], {
+      cwd: repo,
+      env: { ...process.env, AUDIT_ARTIFACTS: SHARED },
+      encoding: 'utf8',
+    });
     return { code: r.status ?? -1, output: `${r.stdout}${r.stderr}` };
   }
 
   test('an action it has no stand-in for stops it, naming the step', () => {
     const r = dryRun(`      - uses: actions/checkout@${'a'.repeat(40)}\n      - uses: someone/deploy-helper@v1\n`);
     assert.equal(r.code, 1, r.output);
-    assert.match(r.output, /error: pages dry run: \.github\/workflows\/pages\.yml: jobs\.build step 2\. someone\/deploy-helper uses someone\/deploy-helper@v1, which the dry run cannot stand in for/);
+    assert.match(
+      r.output,
+      /error: pages dry run: \.github\/workflows\/pages\.yml: jobs\.build step 2\. someone\/deploy-helper uses someone\/deploy-helper@v1, which the dry run cannot stand in for/,
+    );
   });
 
   test('a failing command stops it, with the step, the command and its output', () => {
     const r = dryRun(`      - name: A check that fails\n        run: echo "the reason" && exit 3\n`);
     assert.equal(r.code, 1, r.output);
-    assert.match(r.output, /error: pages dry run: step "1\. A check that fails" failed \(exit 3\): `echo "the reason" && exit 3`\nthe reason/);
+    assert.match(
+      r.output,
+      /error: pages dry run: step "1\. A check that fails" failed \(exit 3\): `echo "the reason" && exit 3`\nthe reason/,
+    );
   });
 
   test('an upload of a folder the build did not produce stops it', () => {
     const r = dryRun('');
     assert.equal(r.code, 1, r.output);
-    assert.match(r.output, /error: pages dry run: upload: the workflow uploads "dist", which the build did not produce/);
+    assert.match(
+      r.output,
+      /error: pages dry run: upload: the workflow uploads "dist", which the build did not produce/,
+    );
   });
 });
 
@@ -130,7 +170,8 @@ describe('the check of the permanent copies in the folder Pages would publish', 
       f['r/abcdef012345/p/index.html'] = page('<a href="/repo/gone/">a live page that is gone</a>');
       change(f);
     });
-  const manifest = (dir: string) => writeFileSync(join(dir, 'r/abcdef012345.sha256'), manifestOf(join(dir, 'r/abcdef012345')));
+  const manifest = (dir: string) =>
+    writeFileSync(join(dir, 'r/abcdef012345.sha256'), manifestOf(join(dir, 'r/abcdef012345')));
 
   test('a copy whose files are what its manifest lists passes: its pages are in its own sitemap, its links were checked when it was built', () => {
     const dir = withCopy();
@@ -144,7 +185,13 @@ describe('the check of the permanent copies in the folder Pages would publish', 
     const dir = withCopy();
     manifest(dir);
     writeFileSync(join(dir, 'r/abcdef012345/p/index.html'), page('changed'));
-    assert.match(checkUpload(dir, SITE, BASE).problems.join('\n'), /^permanent copies: r\/abcdef012345\/p\/index\.html: expected SHA-256/);
-    assert.match(checkUpload(withCopy(), SITE, BASE).problems.join('\n'), /^permanent copies: r\/abcdef012345\.sha256: expected the manifest/);
+    assert.match(
+      checkUpload(dir, SITE, BASE).problems.join('\n'),
+      /^permanent copies: r\/abcdef012345\/p\/index\.html: expected SHA-256/,
+    );
+    assert.match(
+      checkUpload(withCopy(), SITE, BASE).problems.join('\n'),
+      /^permanent copies: r\/abcdef012345\.sha256: expected the manifest/,
+    );
   });
 });

@@ -20,7 +20,10 @@ describe('chart snapshots (synthetic audit)', () => {
     });
   }
   test('a mismatch names the line and column where the rendering departs', () => {
-    assert.equal(firstDifference('<svg>\n<g id="a">\n</svg>', '<svg>\n<g id="b">\n</svg>'), 'line 2, column 8\n  committed: "<g id=\\"a\\">"\n  rendered:  "<g id=\\"b\\">"');
+    assert.equal(
+      firstDifference('<svg>\n<g id="a">\n</svg>', '<svg>\n<g id="b">\n</svg>'),
+      'line 2, column 8\n  committed: "<g id=\\"a\\">"\n  rendered:  "<g id=\\"b\\">"',
+    );
     assert.equal(firstDifference('same', 'same'), undefined);
   });
 });

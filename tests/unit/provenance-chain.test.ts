@@ -29,7 +29,8 @@ for (const name of PROPERTY_NAMES) {
       assert.equal(literal(scorer, 'sha256'), audit.pins.scorer_sha256);
       assert.equal(literal(scorer, 'commit'), audit.pins.pinned_commit);
     }
-    for (const id of used.filter((u) => u.includes('/raw/'))) assert.ok(byId.has(id), `the rule used ${id}, which is no record`);
+    for (const id of used.filter((u) => u.includes('/raw/')))
+      assert.ok(byId.has(id), `the rule used ${id}, which is no record`);
     assert.equal(used.filter((u) => u.includes('/raw/')).length, packet.leaves.length);
     assert.ok(figures.length >= 3, 'at least the verdict section');
     for (const f of figures) {
@@ -44,7 +45,10 @@ test('the walk breaks, naming where, when bytes, a digest or a link differ from 
   const packet = evidencePacket(audit, 'P5');
   const { byId, figures } = await expandChain(packet.provenance);
   const f = figures[0]!;
-  assert.throws(() => walkFigure(byId, f, (p) => `${bytesOf(p)} `), /the chain gives SHA-256 [0-9a-f]{64}; the bytes have/);
+  assert.throws(
+    () => walkFigure(byId, f, (p) => `${bytesOf(p)} `),
+    /the chain gives SHA-256 [0-9a-f]{64}; the bytes have/,
+  );
   const tampered = structuredClone(packet.provenance) as { '@graph': Record<string, unknown>[] };
   for (const n of tampered['@graph']) if (n['kind'] === 'artifact file') n['sha256'] = '0'.repeat(64);
   const t = await expandChain(tampered);
@@ -56,6 +60,17 @@ test('the walk breaks, naming where, when bytes, a digest or a link differ from 
 });
 
 test("two artifact files whose names would share a prefix in the chain's context are refused, naming the lock", () => {
-  const twin = { ...audit, lock: { ...audit.lock, files: audit.lock.files.map((f, i) => (i === 1 ? { ...f, path: `other/${audit.lock.files[0]!.path.replace(/^.*\//, '')}` } : f)) } } as typeof audit;
-  assert.throws(() => provenanceChain(twin, 'P5', []), (e: unknown) => e instanceof ProblemError && e.problems[0]!.file === 'artifacts.lock.json');
+  const twin = {
+    ...audit,
+    lock: {
+      ...audit.lock,
+      files: audit.lock.files.map((f, i) =>
+        i === 1 ? { ...f, path: `other/${audit.lock.files[0]!.path.replace(/^.*\//, '')}` } : f,
+      ),
+    },
+  } as typeof audit;
+  assert.throws(
+    () => provenanceChain(twin, 'P5', []),
+    (e: unknown) => e instanceof ProblemError && e.problems[0]!.file === 'artifacts.lock.json',
+  );
 });

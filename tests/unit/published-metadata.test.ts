@@ -26,9 +26,14 @@ import { expand, readMetadata, SCHEMA } from '../support/metadata.ts';
 
 const ORIGIN = 'https://o.github.io';
 const BASE = '/site/';
-const lock = JSON.parse(readFileSync(join(import.meta.dirname, '../../artifacts.lock.json'), 'utf8')) as { files: { path: string; sha256: string; commit: string }[] };
+const lock = JSON.parse(readFileSync(join(import.meta.dirname, '../../artifacts.lock.json'), 'utf8')) as {
+  files: { path: string; sha256: string; commit: string }[];
+};
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
-const PAGES = [['report', ''], ...PROPERTY_NAMES.map((p) => [p.toLowerCase(), `properties/${p.toLowerCase()}/`])] as const;
+const PAGES = [
+  ['report', ''],
+  ...PROPERTY_NAMES.map((p) => [p.toLowerCase(), `properties/${p.toLowerCase()}/`]),
+] as const;
 
 describe('the published metadata, on a build of its own', () => {
   let box: Sandbox;
@@ -73,14 +78,24 @@ describe('the published metadata, on a build of its own', () => {
       }
       // Every CSV or packet the page offers for download is one the metadata names (the report names, besides, the
       // tables of a block it links to on a property page rather than repeating).
-      const offered = [...page.matchAll(/<a[^>]*href="([^"]+\.(?:csv|json))"[^>]*download/g)].map((x) => x[1]!).filter((h) => !h.endsWith('.meta.json') && !h.includes('/cite/'));
+      const offered = [...page.matchAll(/<a[^>]*href="([^"]+\.(?:csv|json))"[^>]*download/g)]
+        .map((x) => x[1]!)
+        .filter((h) => !h.endsWith('.meta.json') && !h.includes('/cite/'));
       assert.ok(offered.length > 0);
       const urls = new Set(named.map((n) => n.url));
       for (const h of offered) assert.ok(urls.has(`${ORIGIN}${h}`), `${slug}: ${h} offered but not in the JSON-LD`);
-      if (slug !== 'report') assert.equal(urls.size, offered.length, `${slug}: the JSON-LD names a download the page does not offer`);
-      for (const u of urls) assert.ok(u.startsWith(`${ORIGIN}${BASE}`) && !u.startsWith(permanentRoot), `${u}: a live page's digests name the live build's own files`);
+      if (slug !== 'report')
+        assert.equal(urls.size, offered.length, `${slug}: the JSON-LD names a download the page does not offer`);
+      for (const u of urls)
+        assert.ok(
+          u.startsWith(`${ORIGIN}${BASE}`) && !u.startsWith(permanentRoot),
+          `${u}: a live page's digests name the live build's own files`,
+        );
       // The policy holds no hash for the data block: it is never run.
-      assert.equal(page.match(/'sha256-/g)?.length ?? 0, page.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g)?.length ?? 0);
+      assert.equal(
+        page.match(/'sha256-/g)?.length ?? 0,
+        page.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g)?.length ?? 0,
+      );
     });
 
     test(`${slug}: the BibTeX, RIS and CSL-JSON downloads, read by citation-js, name the audit's files at their locked commits and this page's permanent address`, () => {
@@ -91,7 +106,8 @@ describe('the published metadata, on a build of its own', () => {
         const items = new Cite(readFileSync(join(dist, 'cite', `${slug}.${ext}`), 'utf8')).data;
         assert.equal(items.length, 2, ext);
         const note = String(items[0]!['note']);
-        for (const f of lock.files) assert.ok(note.includes(`${f.commit} (`) && note.includes(f.path), `${ext}: ${f.path} at ${f.commit}`);
+        for (const f of lock.files)
+          assert.ok(note.includes(`${f.commit} (`) && note.includes(f.path), `${ext}: ${f.path} at ${f.commit}`);
         assert.equal(items[1]!['URL'], citeAs, ext);
       }
     });
@@ -110,8 +126,16 @@ describe('the published metadata, on a build of its own', () => {
         const element = row ? row.getAttribute('id') : el.closest('.verdict-hero') ? 'verdict' : undefined;
         if (!element) continue; // a figure in the prose: the chain covers the verdict and the evidence tables
         const column = el.closest('td')?.getAttribute('data-label') ?? undefined;
-        const record = here.find((f) => literal(f, 'element') === element && literal(f, 'column') === column && walkFigure(byId, f, (p) => readFileSync(join(SHARED, p))).leaf.pointer === el.getAttribute('data-pointer'));
-        assert.ok(record, `${path}: the figure at #${element}${column ? ` (${column})` : ''}, ${el.getAttribute('data-file')}#${el.getAttribute('data-pointer')}, is not in the chain`);
+        const record = here.find(
+          (f) =>
+            literal(f, 'element') === element &&
+            literal(f, 'column') === column &&
+            walkFigure(byId, f, (p) => readFileSync(join(SHARED, p))).leaf.pointer === el.getAttribute('data-pointer'),
+        );
+        assert.ok(
+          record,
+          `${path}: the figure at #${element}${column ? ` (${column})` : ''}, ${el.getAttribute('data-file')}#${el.getAttribute('data-pointer')}, is not in the chain`,
+        );
         const w = walkFigure(byId, record, (p) => readFileSync(join(SHARED, p)));
         assert.equal(w.leaf.file, el.getAttribute('data-file'));
         const locked = lock.files.find((f) => f.path === w.file.path)!;
@@ -120,7 +144,11 @@ describe('the published metadata, on a build of its own', () => {
       }
       assert.ok(walked >= 3, `${path}: only ${walked} figures walked`);
       // And the other way: every figure the chain places on this page is an element there.
-      for (const f of here) assert.ok(document.getElementById(String(literal(f, 'element'))), `${path}: no element #${String(literal(f, 'element'))}`);
+      for (const f of here)
+        assert.ok(
+          document.getElementById(String(literal(f, 'element'))),
+          `${path}: no element #${String(literal(f, 'element'))}`,
+        );
     });
   }
 });
@@ -149,19 +177,28 @@ describe("a revision's permanent copy, built under its own base", () => {
       const links = [...note.querySelectorAll('a')].map((a) => a.getAttribute('href'));
       assert.deepEqual(links, [`${ORIGIN}${BASE}${path}`, `${ORIGIN}${BASE}changes/`]);
       const citeAs = document.querySelector('link[rel="cite-as"]')?.getAttribute('href');
-      if (path === '' || path.startsWith('properties/')) assert.equal(citeAs, `${ORIGIN}${COPY}${path}`, 'a permanent copy cites itself');
+      if (path === '' || path.startsWith('properties/'))
+        assert.equal(citeAs, `${ORIGIN}${COPY}${path}`, 'a permanent copy cites itself');
       // Its metadata's digests name its own files, which never change.
       const ld = document.querySelector('script[type="application/ld+json"]')?.textContent;
-      if (ld) for (const part of (JSON.parse(ld) as { hasPart: { distribution: { contentUrl: string } }[] }).hasPart) assert.ok(part.distribution.contentUrl.startsWith(`${ORIGIN}${COPY}`), part.distribution.contentUrl);
+      if (ld)
+        for (const part of (JSON.parse(ld) as { hasPart: { distribution: { contentUrl: string } }[] }).hasPart)
+          assert.ok(part.distribution.contentUrl.startsWith(`${ORIGIN}${COPY}`), part.distribution.contentUrl);
       // Its own links stay inside the copy.
-      for (const a of document.querySelectorAll('header nav a')) assert.ok(a.getAttribute('href')!.startsWith(COPY), a.getAttribute('href')!);
+      for (const a of document.querySelectorAll('header nav a'))
+        assert.ok(a.getAttribute('href')!.startsWith(COPY), a.getAttribute('href')!);
     });
   }
 
   test('a base naming another revision than the lock is refused before anything is built, in one line', () => {
     const r = box.build({ SITE_URL: ORIGIN, SITE_BASE: `${BASE}r/0123456789ab/` });
     assert.notEqual(r.code, 0);
-    assert.match(r.output, new RegExp(`Setting refused: SITE_BASE must be the live base, or the live base followed by r/${revision}/ .*found "${BASE}r/0123456789ab/"`));
+    assert.match(
+      r.output,
+      new RegExp(
+        `Setting refused: SITE_BASE must be the live base, or the live base followed by r/${revision}/ .*found "${BASE}r/0123456789ab/"`,
+      ),
+    );
     assert.doesNotMatch(r.output, /\n\s+at /, 'no stack trace');
   });
 });

@@ -5,8 +5,16 @@ import { reportHeadings } from '../../src/findings/report-headings.ts';
 import { FINDINGS } from '../../src/findings/registry.ts';
 
 test('a finding is labelled with the heading inside it, or else the last heading before it', () => {
-  const src = '# Top\n\n<Finding id="a">\ntext\n</Finding>\n\n## Part\n\n<Finding id="b">\n\n### Inner `code`\n\n</Finding>\n<Finding id="c">\n</Finding>\n';
-  assert.deepEqual([...reportHeadings(src)], [['a', 'Top'], ['b', 'Inner code'], ['c', 'Inner code']]);
+  const src =
+    '# Top\n\n<Finding id="a">\ntext\n</Finding>\n\n## Part\n\n<Finding id="b">\n\n### Inner `code`\n\n</Finding>\n<Finding id="c">\n</Finding>\n';
+  assert.deepEqual(
+    [...reportHeadings(src)],
+    [
+      ['a', 'Top'],
+      ['b', 'Inner code'],
+      ['c', 'Inner code'],
+    ],
+  );
 });
 
 test('every finding the report places has a report heading to link under', () => {

@@ -9,7 +9,8 @@ test('the opening table stays on the report; evidence with a property page moves
   assert.equal(placed['teaser'], 'inline');
   assert.equal(placed['conditions'], 'collapsed');
   assert.equal(placed['committed-files'], 'collapsed');
-  for (const f of FINDINGS) if (f.id !== 'teaser' && f.properties.length > 0) assert.equal(placed[f.id], 'elsewhere', f.id);
+  for (const f of FINDINGS)
+    if (f.id !== 'teaser' && f.properties.length > 0) assert.equal(placed[f.id], 'elsewhere', f.id);
   assert.equal(reportPlacement({ id: 'anything', properties: [] }), 'collapsed');
   assert.equal(reportPlacement({ id: 'anything', properties: ['P3'] }), 'elsewhere');
 });

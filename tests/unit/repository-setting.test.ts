@@ -8,7 +8,13 @@ import { readSiteRevision } from '../../src/site/site-revision.ts';
 import { PROJECT } from '../support/fixture.ts';
 
 const refused = (fn: () => unknown, variable: string) =>
-  assert.throws(fn, (e: unknown) => e instanceof SettingError && e.variable === variable && e.message.startsWith(`Setting refused: ${variable} must be`));
+  assert.throws(
+    fn,
+    (e: unknown) =>
+      e instanceof SettingError &&
+      e.variable === variable &&
+      e.message.startsWith(`Setting refused: ${variable} must be`),
+  );
 
 describe('SITE_REPOSITORY', () => {
   for (const bad of [
@@ -37,10 +43,22 @@ describe('SITE_REPOSITORY', () => {
     });
   }
   test('accepts owner/name (at github.com) and the https address, with or without a trailing slash', () => {
-    assert.equal(siteRepository({ SITE_REPOSITORY: 'owner/trail-audit-site' }), 'https://github.com/owner/trail-audit-site');
-    assert.equal(siteRepository({ SITE_REPOSITORY: 'https://github.com/owner/trail-audit-site' }), 'https://github.com/owner/trail-audit-site');
-    assert.equal(siteRepository({ SITE_REPOSITORY: 'https://github.com/owner/trail-audit-site/' }), 'https://github.com/owner/trail-audit-site');
-    assert.equal(siteRepository({ SITE_REPOSITORY: 'https://git.example.com:8443/o/r.x' }), 'https://git.example.com:8443/o/r.x');
+    assert.equal(
+      siteRepository({ SITE_REPOSITORY: 'owner/trail-audit-site' }),
+      'https://github.com/owner/trail-audit-site',
+    );
+    assert.equal(
+      siteRepository({ SITE_REPOSITORY: 'https://github.com/owner/trail-audit-site' }),
+      'https://github.com/owner/trail-audit-site',
+    );
+    assert.equal(
+      siteRepository({ SITE_REPOSITORY: 'https://github.com/owner/trail-audit-site/' }),
+      'https://github.com/owner/trail-audit-site',
+    );
+    assert.equal(
+      siteRepository({ SITE_REPOSITORY: 'https://git.example.com:8443/o/r.x' }),
+      'https://git.example.com:8443/o/r.x',
+    );
     assert.equal(siteRepository({}), undefined);
   });
 });
@@ -48,12 +66,24 @@ describe('SITE_REPOSITORY', () => {
 describe('GITHUB_REPOSITORY and GITHUB_SERVER_URL', () => {
   test('as GitHub Actions sets them', () => {
     assert.equal(siteRepository({ GITHUB_REPOSITORY: 'owner/name' }), 'https://github.com/owner/name');
-    assert.equal(siteRepository({ GITHUB_REPOSITORY: 'owner/name', GITHUB_SERVER_URL: 'https://ghe.example.com' }), 'https://ghe.example.com/owner/name');
+    assert.equal(
+      siteRepository({ GITHUB_REPOSITORY: 'owner/name', GITHUB_SERVER_URL: 'https://ghe.example.com' }),
+      'https://ghe.example.com/owner/name',
+    );
   });
   for (const bad of [' owner/name', 'owner/name\n', 'javascript:alert(1)', 'https://github.com/owner/name']) {
-    test(`refuses GITHUB_REPOSITORY=${JSON.stringify(bad)}`, () => refused(() => siteSettings({ GITHUB_REPOSITORY: bad }), 'GITHUB_REPOSITORY'));
+    test(`refuses GITHUB_REPOSITORY=${JSON.stringify(bad)}`, () =>
+      refused(() => siteSettings({ GITHUB_REPOSITORY: bad }), 'GITHUB_REPOSITORY'));
   }
-  for (const bad of ['javascript:alert(1)//', 'http://github.com', ' https://github.com', 'https://github.com/path', 'https://u@github.com', 'data:,x']) {
-    test(`refuses GITHUB_SERVER_URL=${JSON.stringify(bad)}`, () => refused(() => siteSettings({ GITHUB_REPOSITORY: 'owner/name', GITHUB_SERVER_URL: bad }), 'GITHUB_SERVER_URL'));
+  for (const bad of [
+    'javascript:alert(1)//',
+    'http://github.com',
+    ' https://github.com',
+    'https://github.com/path',
+    'https://u@github.com',
+    'data:,x',
+  ]) {
+    test(`refuses GITHUB_SERVER_URL=${JSON.stringify(bad)}`, () =>
+      refused(() => siteSettings({ GITHUB_REPOSITORY: 'owner/name', GITHUB_SERVER_URL: bad }), 'GITHUB_SERVER_URL'));
   }
 });

@@ -25,11 +25,15 @@ describe('an accepted revision builds and publishes with its records', { concurr
   let dist: string;
   let mirror: Mirror;
   const artifacts = (from: string, commit: string) =>
-    spawnSync(process.execPath, ['scripts/artifacts.ts', '--from', from, '--update-lock', '--commit', `${NORMALISER}=${commit}`], {
-      cwd: box.dir,
-      env: { ...process.env, AUDIT_ROOT: root, ...mirror.env },
-      encoding: 'utf8',
-    });
+    spawnSync(
+      process.execPath,
+      ['scripts/artifacts.ts', '--from', from, '--update-lock', '--commit', `${NORMALISER}=${commit}`],
+      {
+        cwd: box.dir,
+        env: { ...process.env, AUDIT_ROOT: root, ...mirror.env },
+        encoding: 'utf8',
+      },
+    );
 
   before(async () => {
     // The audit's repository, stood in for on loopback: each credited commit is proven by a download from it.
@@ -69,14 +73,21 @@ describe('an accepted revision builds and publishes with its records', { concurr
   test('/changes/ shows both records, newest first, each with its downloads', () => {
     const page = readFileSync(join(dist, 'changes/index.html'), 'utf8');
     assert.doesNotMatch(page, /No change has been recorded/);
-    assert.ok(page.indexOf('id="change-0002"') > 0 && page.indexOf('id="change-0002"') < page.indexOf('id="change-0001"'), 'newest first');
+    assert.ok(
+      page.indexOf('id="change-0002"') > 0 && page.indexOf('id="change-0002"') < page.indexOf('id="change-0001"'),
+      'newest first',
+    );
     for (const n of ['0001', '0002']) {
       for (const table of ['files', 'leaves']) {
         const csv = join(dist, `data/table-change-${n}-${table}.csv`);
         assert.ok(existsSync(csv) && existsSync(`${csv}.meta.json`), `${csv} and its sidecar`);
       }
       const leaves = readFileSync(join(dist, `data/table-change-${n}-leaves.csv`), 'utf8');
-      assert.match(leaves, /^results\/normaliser\.json,\/properties\/P5\/magnitude,string,[0-9a-f]{64},[0-9a-f]{64}\r$/m, `record ${n} names the one changed leaf`);
+      assert.match(
+        leaves,
+        /^results\/normaliser\.json,\/properties\/P5\/magnitude,string,[0-9a-f]{64},[0-9a-f]{64}\r$/m,
+        `record ${n} names the one changed leaf`,
+      );
       assert.equal(leaves.trim().split('\r\n').length, 2, `record ${n}: a header and that one leaf`);
     }
   });

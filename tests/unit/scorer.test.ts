@@ -2,7 +2,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assembleAudit } from '../../src/audit/assemble.ts';
-import { enumerateSubstrings, normalizeCategory, sweepByDefinition, sweepSubstrings, type Sweep } from '../../src/rederive/scorer/normalize.ts';
+import {
+  enumerateSubstrings,
+  normalizeCategory,
+  sweepByDefinition,
+  sweepSubstrings,
+  type Sweep,
+} from '../../src/rederive/scorer/normalize.ts';
 import { scoreTrace } from '../../src/rederive/scorer/metrics.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
 
@@ -35,7 +41,8 @@ test('the loop column of the gold drift table', () => {
     ['Task Orchestration Errors', 'neither', 'task orchestration errors'],
     ['Tool Selection', 'fallback', 'Tool Selection Errors'],
   ];
-  for (const [spelling, loop, lands] of expected) assert.deepEqual(normalizeCategory(spelling, TAXONOMY), { value: lands, loop }, spelling);
+  for (const [spelling, loop, lands] of expected)
+    assert.deepEqual(normalizeCategory(spelling, TAXONOMY), { value: lands, loop }, spelling);
 });
 
 test('the empty string is returned before any loop runs', () => {
@@ -48,7 +55,11 @@ test('the labels have 3,205 distinct substrings between them', () => {
 
 // The fast sweep must give exactly what the definitions give: same substrings in the same order, same maps.
 function assertSameSweep(taxonomy: readonly string[]) {
-  const plain = (w: Sweep) => ({ substrings: [...w.substrings], reaches: [...w.reaches], containing: [...w.containing] });
+  const plain = (w: Sweep) => ({
+    substrings: [...w.substrings],
+    reaches: [...w.reaches],
+    containing: [...w.containing],
+  });
   assert.deepEqual(plain(sweepSubstrings(taxonomy)), plain(sweepByDefinition(taxonomy)), JSON.stringify(taxonomy));
 }
 
@@ -72,7 +83,9 @@ test('the one-pass substring sweep equals the sweep by definition on synthetic t
   ];
   for (const t of fixed) assertSameSweep(t);
   for (let k = 0; k < 200; k++) {
-    const labels = Array.from({ length: 1 + next(6) }, () => Array.from({ length: 1 + next(5) }, () => letters[next(letters.length)]).join(''));
+    const labels = Array.from({ length: 1 + next(6) }, () =>
+      Array.from({ length: 1 + next(5) }, () => letters[next(letters.length)]).join(''),
+    );
     assertSameSweep(labels);
   }
 });

@@ -18,10 +18,28 @@ function freshOut(): string {
 }
 
 const refused = (fn: () => unknown, variable: string) =>
-  assert.throws(fn, (e: unknown) => e instanceof SettingError && e.variable === variable && e.message.startsWith(`Setting refused: ${variable} must be`));
+  assert.throws(
+    fn,
+    (e: unknown) =>
+      e instanceof SettingError &&
+      e.variable === variable &&
+      e.message.startsWith(`Setting refused: ${variable} must be`),
+  );
 
 describe('SITE_BASE', () => {
-  for (const bad of ['//evil.example/', '/r%20x/', '/a?b/', '/a#b/', 'a/', '/a', '/../', '/a/./', '/a\\b/', 'https://evil.example/', '/a//b/']) {
+  for (const bad of [
+    '//evil.example/',
+    '/r%20x/',
+    '/a?b/',
+    '/a#b/',
+    'a/',
+    '/a',
+    '/../',
+    '/a/./',
+    '/a\\b/',
+    'https://evil.example/',
+    '/a//b/',
+  ]) {
     test(`refuses ${JSON.stringify(bad)}`, () => refused(() => siteSettings({ SITE_BASE: bad }), 'SITE_BASE'));
   }
   for (const good of ['/', '/trail-scorer-audit/', '/a/b.c_d~e/']) {
@@ -30,18 +48,32 @@ describe('SITE_BASE', () => {
 });
 
 describe('SITE_URL and publishing', () => {
-  test('a local build defaults to localhost', () => assert.deepEqual(siteSettings({}), { site: 'http://localhost:4321', base: '/', publishing: false }));
+  test('a local build defaults to localhost', () =>
+    assert.deepEqual(siteSettings({}), { site: 'http://localhost:4321', base: '/', publishing: false }));
   test('a build meant for publishing refuses to run without SITE_URL', () => {
     refused(() => siteSettings({ SITE_PUBLISH: '1' }), 'SITE_URL');
     refused(() => siteSettings({ GITHUB_ACTIONS: 'true' }), 'SITE_URL');
   });
-  test('.ci/run (CI=true, not GitHub Actions) is not publishing', () => assert.equal(siteSettings({ CI: 'true' }).publishing, false));
-  test('a build meant for publishing refuses a localhost SITE_URL', () => refused(() => siteSettings({ SITE_PUBLISH: '1', SITE_URL: 'https://localhost' }), 'SITE_URL'));
-  for (const bad of ['http://owner.github.io', 'owner.github.io', 'https://owner.github.io/path', 'https://owner.github.io/?q', 'https://owner.github.io/#f', 'https://u:p@owner.github.io', 'javascript:alert(1)']) {
+  test('.ci/run (CI=true, not GitHub Actions) is not publishing', () =>
+    assert.equal(siteSettings({ CI: 'true' }).publishing, false));
+  test('a build meant for publishing refuses a localhost SITE_URL', () =>
+    refused(() => siteSettings({ SITE_PUBLISH: '1', SITE_URL: 'https://localhost' }), 'SITE_URL'));
+  for (const bad of [
+    'http://owner.github.io',
+    'owner.github.io',
+    'https://owner.github.io/path',
+    'https://owner.github.io/?q',
+    'https://owner.github.io/#f',
+    'https://u:p@owner.github.io',
+    'javascript:alert(1)',
+  ]) {
     test(`refuses SITE_URL=${JSON.stringify(bad)}`, () => refused(() => siteSettings({ SITE_URL: bad }), 'SITE_URL'));
   }
   test('accepts an https origin, with or without the trailing slash', () => {
-    assert.equal(siteSettings({ SITE_URL: 'https://owner.github.io/', SITE_PUBLISH: '1' }).site, 'https://owner.github.io');
+    assert.equal(
+      siteSettings({ SITE_URL: 'https://owner.github.io/', SITE_PUBLISH: '1' }).site,
+      'https://owner.github.io',
+    );
     assert.equal(siteSettings({ SITE_URL: 'http://127.0.0.1:4332' }).site, 'http://127.0.0.1:4332');
   });
   test('SITE_PUBLISH is 1 or 0', () => refused(() => siteSettings({ SITE_PUBLISH: 'yes' }), 'SITE_PUBLISH'));
@@ -51,10 +83,19 @@ describe('AUDIT_DOWNLOAD_BASE', () => {
   test('defaults to GitHub over https', () => assert.equal(downloadBase({}), 'https://raw.githubusercontent.com/'));
   test('plain http is refused without the explicit flag', () => {
     refused(() => downloadBase({ AUDIT_DOWNLOAD_BASE: 'http://mirror.example/' }), 'AUDIT_DOWNLOAD_BASE');
-    assert.equal(downloadBase({ AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9', AUDIT_DOWNLOAD_INSECURE: '1' }), 'http://127.0.0.1:9/');
+    assert.equal(
+      downloadBase({ AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9', AUDIT_DOWNLOAD_INSECURE: '1' }),
+      'http://127.0.0.1:9/',
+    );
   });
   test('credentials, queries and fragments are refused', () => {
-    for (const bad of ['https://u:p@mirror.example/', 'https://mirror.example/?x=', 'https://mirror.example/#x', 'not a url']) refused(() => downloadBase({ AUDIT_DOWNLOAD_BASE: bad }), 'AUDIT_DOWNLOAD_BASE');
+    for (const bad of [
+      'https://u:p@mirror.example/',
+      'https://mirror.example/?x=',
+      'https://mirror.example/#x',
+      'not a url',
+    ])
+      refused(() => downloadBase({ AUDIT_DOWNLOAD_BASE: bad }), 'AUDIT_DOWNLOAD_BASE');
   });
 });
 
@@ -72,7 +113,10 @@ describe('the build command', () => {
         timeout: 60_000,
       });
       assert.equal(r.status, 1);
-      assert.match(r.stderr, /^error: Setting refused: SITE_BASE must be a path that starts and ends with '\/'.*found "\/\/evil\.example\/"\./m);
+      assert.match(
+        r.stderr,
+        /^error: Setting refused: SITE_BASE must be a path that starts and ends with '\/'.*found "\/\/evil\.example\/"\./m,
+      );
       assert.doesNotMatch(r.stderr, /^\s+at /m, 'no stack trace');
       assert.equal(existsSync(out), false, 'no publishable output is left');
     } finally {
@@ -105,9 +149,14 @@ describe('the build command', () => {
   });
 
   /** Starts the build into a fresh folder and, once Astro has written a page there, stops it with `stop`. */
-  async function stoppedMidway(stop: (build: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; stderr: string; out: string }> {
+  async function stoppedMidway(
+    stop: (build: ReturnType<typeof spawn>) => void,
+  ): Promise<{ code: number | null; stderr: string; out: string }> {
     const out = freshOut();
-    const build = spawn(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], { cwd: PROJECT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const build = spawn(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], {
+      cwd: PROJECT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     build.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((done) => build.on('exit', (code) => done(code)));
@@ -131,7 +180,10 @@ describe('the build command', () => {
 
   test('an Astro that dies without running its own code (killed, as by the OOM killer) leaves no output either', async () => {
     const r = await stoppedMidway((build) => {
-      const children = spawnSync('pgrep', ['-P', String(build.pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+      const children = spawnSync('pgrep', ['-P', String(build.pid)], { encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n')
+        .filter(Boolean);
       assert.equal(children.length, 1, 'Astro runs in one child process');
       process.kill(Number(children[0]), 'SIGKILL');
     });
@@ -145,7 +197,8 @@ describe('the build command', () => {
   });
 
   test('--outDir is read in both spellings, with or without =', () => {
-    for (const args of [['--outDir', 'x/a=b'], ['--outDir=x/a=b'], ['--out-dir', 'x/a=b'], ['--out-dir=x/a=b']]) assert.equal(outDirOf(args), join(process.cwd(), 'x/a=b'), args.join(' '));
+    for (const args of [['--outDir', 'x/a=b'], ['--outDir=x/a=b'], ['--out-dir', 'x/a=b'], ['--out-dir=x/a=b']])
+      assert.equal(outDirOf(args), join(process.cwd(), 'x/a=b'), args.join(' '));
     assert.equal(outDirOf(['--site', 'x']), join(process.cwd(), 'dist'));
   });
 });

@@ -7,7 +7,17 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -29,7 +39,9 @@ function state(): { root: string; lock: string; files: () => Map<string, string>
   cpSync(LOCK, lock);
   const files = () => {
     const out = new Map<string, string>();
-    for (const e of readdirSync(root, { withFileTypes: true, recursive: true })) if (e.isFile()) out.set(join(e.parentPath, e.name).slice(root.length), sha256Hex(readFileSync(join(e.parentPath, e.name))));
+    for (const e of readdirSync(root, { withFileTypes: true, recursive: true }))
+      if (e.isFile())
+        out.set(join(e.parentPath, e.name).slice(root.length), sha256Hex(readFileSync(join(e.parentPath, e.name))));
     return out;
   };
   return { root, lock, files, dispose: () => rmSync(root, { recursive: true, force: true }) };
@@ -43,7 +55,8 @@ function planted(root: string, manifest: unknown, files: Record<string, string> 
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), text);
   }
-  if (manifest !== undefined) writeFileSync(join(dir, 'SWAP.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
+  if (manifest !== undefined)
+    writeFileSync(join(dir, 'SWAP.json'), typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
   return dir;
 }
 
@@ -64,8 +77,16 @@ describe('a planted staging folder', () => {
       const before = s.files();
       const manifest = { for: lockDigest(loadLock(s.lock)), lock: null, record: null, files: ['results/pairing.json'] };
       const dir = planted(s.root, manifest, { 'results/pairing.json': '{"planted": true}' });
-      refusedNaming(() => recoverInterrupted(s.root, s.lock), dir, /staged files that the lock in place admits; found results\/pairing\.json/);
-      assert.deepEqual(new Map([...s.files()].filter(([k]) => !k.startsWith(dir.slice(s.root.length)))), before, 'the targets are untouched');
+      refusedNaming(
+        () => recoverInterrupted(s.root, s.lock),
+        dir,
+        /staged files that the lock in place admits; found results\/pairing\.json/,
+      );
+      assert.deepEqual(
+        new Map([...s.files()].filter(([k]) => !k.startsWith(dir.slice(s.root.length)))),
+        before,
+        'the targets are untouched',
+      );
     } finally {
       s.dispose();
     }
@@ -76,10 +97,19 @@ describe('a planted staging folder', () => {
     const outside = mkdtempSync(join(tmpdir(), 'trail-outside-'));
     try {
       writeFileSync(join(outside, 'precious.txt'), 'keep');
-      const dir = planted(s.root, [{ staged: join(outside, 'precious.txt'), target: join(s.root, 'results/pairing.json') }]);
-      refusedNaming(() => recoverInterrupted(s.root, s.lock), dir, /SWAP\.json.*expected an object with the keys for, lock, record and files/);
+      const dir = planted(s.root, [
+        { staged: join(outside, 'precious.txt'), target: join(s.root, 'results/pairing.json') },
+      ]);
+      refusedNaming(
+        () => recoverInterrupted(s.root, s.lock),
+        dir,
+        /SWAP\.json.*expected an object with the keys for, lock, record and files/,
+      );
       assert.equal(readFileSync(join(outside, 'precious.txt'), 'utf8'), 'keep');
-      assert.equal(sha256Hex(readFileSync(join(s.root, 'results/pairing.json'))), sha256Hex(readFileSync(join(SHARED, 'results/pairing.json'))));
+      assert.equal(
+        sha256Hex(readFileSync(join(s.root, 'results/pairing.json'))),
+        sha256Hex(readFileSync(join(SHARED, 'results/pairing.json'))),
+      );
     } finally {
       s.dispose();
       rmSync(outside, { recursive: true, force: true });
@@ -98,7 +128,11 @@ describe('a planted staging folder', () => {
       refusedNaming(() => recoverInterrupted(s.root, s.lock), zero, /SWAP\.json.*found a link to \/dev\/zero/);
       rmSync(zero, { recursive: true });
       const bad = planted(s.root, '{"for": ');
-      refusedNaming(() => recoverInterrupted(s.root, s.lock), bad, /SWAP\.json at \(document root\): expected strict JSON/);
+      refusedNaming(
+        () => recoverInterrupted(s.root, s.lock),
+        bad,
+        /SWAP\.json at \(document root\): expected strict JSON/,
+      );
     } finally {
       s.dispose();
     }
@@ -110,9 +144,22 @@ describe('a planted staging folder', () => {
       const before = s.files();
       const lock = loadLock(s.lock);
       const bytes = '{"planted": true}\n';
-      const plantedLock = { ...lock, files: lock.files.map((f) => (f.path === 'results/pairing.json' ? { ...f, bytes: bytes.length, sha256: sha256Hex(bytes) } : f)) };
-      const manifest = { for: lockDigest(lock), lock: lockDigest(plantedLock), record: null, files: ['results/pairing.json'] };
-      const dir = planted(s.root, manifest, { 'results/pairing.json': bytes, 'artifacts.lock.json': serialiseLock(plantedLock) });
+      const plantedLock = {
+        ...lock,
+        files: lock.files.map((f) =>
+          f.path === 'results/pairing.json' ? { ...f, bytes: bytes.length, sha256: sha256Hex(bytes) } : f,
+        ),
+      };
+      const manifest = {
+        for: lockDigest(lock),
+        lock: lockDigest(plantedLock),
+        record: null,
+        files: ['results/pairing.json'],
+      };
+      const dir = planted(s.root, manifest, {
+        'results/pairing.json': bytes,
+        'artifacts.lock.json': serialiseLock(plantedLock),
+      });
       assert.match(recoverInterrupted(s.root, s.lock).join(), /undid an interrupted swap/);
       assert.deepEqual(s.files(), before, 'the lock and every artifact as they were');
       assert.equal(existsSync(dir), false);
@@ -127,14 +174,30 @@ describe('a planted staging folder', () => {
       const before = s.files();
       const lock = loadLock(s.lock);
       const newBytes = readFileSync(join(SHARED, 'results/pairing.json'), 'utf8').replace(/\n$/, '\n\n');
-      const newLock = { ...lock, files: lock.files.map((f) => (f.path === 'results/pairing.json' ? { ...f, bytes: Buffer.byteLength(newBytes), sha256: sha256Hex(newBytes) } : f)) };
+      const newLock = {
+        ...lock,
+        files: lock.files.map((f) =>
+          f.path === 'results/pairing.json'
+            ? { ...f, bytes: Buffer.byteLength(newBytes), sha256: sha256Hex(newBytes) }
+            : f,
+        ),
+      };
       const name = `0001-2026-12-01-${lockDigest(newLock).slice(0, 12)}.json`;
       const record = '{"a record": true}\n';
       // As commit() leaves it when killed before its last move: the old file kept, the new one and the record moved, the lock still staged.
-      const dir = planted(s.root, { for: lockDigest(lock), lock: lockDigest(newLock), record: { name, sha256: sha256Hex(record) }, files: ['results/pairing.json'] }, {
-        '.replaced/results/pairing.json': readFileSync(join(s.root, 'results/pairing.json'), 'utf8'),
-        'artifacts.lock.json': serialiseLock(newLock),
-      });
+      const dir = planted(
+        s.root,
+        {
+          for: lockDigest(lock),
+          lock: lockDigest(newLock),
+          record: { name, sha256: sha256Hex(record) },
+          files: ['results/pairing.json'],
+        },
+        {
+          '.replaced/results/pairing.json': readFileSync(join(s.root, 'results/pairing.json'), 'utf8'),
+          'artifacts.lock.json': serialiseLock(newLock),
+        },
+      );
       writeFileSync(join(s.root, 'results/pairing.json'), newBytes);
       mkdirSync(join(s.root, 'audit-changes'));
       writeFileSync(join(s.root, 'audit-changes', name), record);
@@ -150,7 +213,10 @@ describe('a planted staging folder', () => {
     const s = state();
     const staging = new Staging(s.root, s.lock);
     try {
-      assert.throws(() => staging.stage('results/pairing.json', 'x', join(s.root, '../elsewhere.json')), /none of the targets a swap may replace/);
+      assert.throws(
+        () => staging.stage('results/pairing.json', 'x', join(s.root, '../elsewhere.json')),
+        /none of the targets a swap may replace/,
+      );
       assert.throws(() => staging.stage('x', 'x', s.lock), /none of the targets/);
     } finally {
       staging.discard();
@@ -167,7 +233,9 @@ describe('recovery does not wait on a process no one reaps', () => {
     const child = `sh -c 'while [ "$(cat /proc/$PPID/comm)" != sleep ]; do sleep 0.01; done'`;
     const parent = spawn('sh', ['-c', `${child} & echo $!; exec sleep 30`], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
-      const pid = Number(await new Promise<string>((done) => parent.stdout!.once('data', (d: Buffer) => done(d.toString().trim()))));
+      const pid = Number(
+        await new Promise<string>((done) => parent.stdout!.once('data', (d: Buffer) => done(d.toString().trim()))),
+      );
       const deadline = Date.now() + 10_000;
       const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
       while (state() !== 'Z' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

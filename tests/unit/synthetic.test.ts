@@ -23,9 +23,13 @@ const audit = syntheticAudit();
 describe('the synthetic audit', () => {
   test('passes every admission check and every re-derivation, and decides P1 to P9', () => {
     const ids: string[] = audit.checks.map((c) => c.id);
-    for (const id of ['digest', 'schema', 'pins', 'index', 'properties', 'totals']) assert.ok(ids.includes(id), `no ${id} check in ${ids.join(', ')}`);
+    for (const id of ['digest', 'schema', 'pins', 'index', 'properties', 'totals'])
+      assert.ok(ids.includes(id), `no ${id} check in ${ids.join(', ')}`);
     assert.equal(ids.at(-1), 'derivation');
-    assert.deepEqual(audit.properties.map((p) => p.name), [...PROPERTY_NAMES]);
+    assert.deepEqual(
+      audit.properties.map((p) => p.name),
+      [...PROPERTY_NAMES],
+    );
     assert.ok(audit.rederived.size > 50, `only ${audit.rederived.size} leaves re-derived`);
   });
 
@@ -33,11 +37,15 @@ describe('the synthetic audit', () => {
     const dir = mkdtempSync(join(tmpdir(), 'trail-synthetic-'));
     try {
       const copy = writeSyntheticAudit(dir, (files) => {
-        ((files['results/catf1.json'].rows as Record<string, unknown>[])[0]!)['weighted_f1'] = 0.5;
+        (files['results/catf1.json'].rows as Record<string, unknown>[])[0]!['weighted_f1'] = 0.5;
       });
       assert.throws(
         () => rederive(admit(copy)),
-        (e: unknown) => e instanceof AdmissionError && e.check === 'derivation' && e.file === 'results/catf1.json' && e.pointer === '/rows/0/weighted_f1',
+        (e: unknown) =>
+          e instanceof AdmissionError &&
+          e.check === 'derivation' &&
+          e.file === 'results/catf1.json' &&
+          e.pointer === '/rows/0/weighted_f1',
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -29,8 +29,17 @@ test('every column of scores, counts, ratios, F1 or percentages is named with it
       const kinds = new Set(d.spec.table.rows.flatMap((r) => (r[i] && 'fig' in r[i]! ? [r[i]!.fig.kind] : [])));
       const kind = kinds.size === 1 ? [...kinds][0]! : undefined;
       const name = names[i + offset]!;
-      const expected = { score: '(score, zero to one)', f1: '(F1, zero to one)', ratio: '(ratio, x)', count: '(count)', megabytes: '(bytes)', percent: 'written as a fraction of one', percent1: 'written as a fraction of one' } as Record<string, string>;
-      if (kind && expected[kind] && !name.includes(expected[kind]!)) unnamed.push(`${d.spec.id}: "${name}" holds ${kind}`);
+      const expected = {
+        score: '(score, zero to one)',
+        f1: '(F1, zero to one)',
+        ratio: '(ratio, x)',
+        count: '(count)',
+        megabytes: '(bytes)',
+        percent: 'written as a fraction of one',
+        percent1: 'written as a fraction of one',
+      } as Record<string, string>;
+      if (kind && expected[kind] && !name.includes(expected[kind]!))
+        unnamed.push(`${d.spec.id}: "${name}" holds ${kind}`);
     });
   }
   assert.deepEqual(unnamed, []);
@@ -42,7 +51,9 @@ test('the per-split headline tables carry their split as the first column, and t
   const headline = downloads.filter((d) => d.spec.id.startsWith('table-headline-'));
   assert.equal(headline.length, Object.keys(audit.adversarial.splits).length);
   for (const d of headline) {
-    const lines = toCsv(csvSpec(d)).split('\r\n').filter((l) => l !== '');
+    const lines = toCsv(csvSpec(d))
+      .split('\r\n')
+      .filter((l) => l !== '');
     assert.equal(csvFields(lines[0]!)[0], 'split');
     for (const line of lines.slice(1)) assert.equal(csvFields(line)[0], d.split!.text, `${d.spec.id}: ${line}`);
   }
@@ -77,9 +88,19 @@ test('every evidence packet says what it is, names its page, labels its sections
     assert.match(packet.description, new RegExp(`property ${name} of the TRAIL scorer audit`));
     assert.equal(packet.page, `https://example.org/properties/${name.toLowerCase()}/`);
     // Every section but the description, the page and the labels themselves is labelled (the route adds the revision).
-    const keys = [...Object.keys(packet), 'revision'].filter((k) => !['description', 'page', 'sections', 'claim', 'verdict', 'magnitude'].includes(k));
-    assert.deepEqual(keys.filter((k) => !(k in packet.sections)), [], name);
-    assert.ok(packet.leaves.every((l) => l.shown_in.length > 0), `${name}: a leaf shown nowhere`);
-    for (const f of packet.findings) for (const t of f.tables) assert.equal(t.csv, `https://example.org/data/${t.id}.csv`);
+    const keys = [...Object.keys(packet), 'revision'].filter(
+      (k) => !['description', 'page', 'sections', 'claim', 'verdict', 'magnitude'].includes(k),
+    );
+    assert.deepEqual(
+      keys.filter((k) => !(k in packet.sections)),
+      [],
+      name,
+    );
+    assert.ok(
+      packet.leaves.every((l) => l.shown_in.length > 0),
+      `${name}: a leaf shown nowhere`,
+    );
+    for (const f of packet.findings)
+      for (const t of f.tables) assert.equal(t.csv, `https://example.org/data/${t.id}.csv`);
   }
 });

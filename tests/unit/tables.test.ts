@@ -26,7 +26,10 @@ test('CSV quotes commas, quotes, newlines and edge spaces, and writes raw values
     table: {
       columns: [{ label: 'a' }, { label: 'b', numeric: true }],
       rows: [
-        [{ label: 'x, "y"' }, { fig: { value: 0.9677419355, kind: 'score', source: { type: 'paper', citation: 'c' } } }],
+        [
+          { label: 'x, "y"' },
+          { fig: { value: 0.9677419355, kind: 'score', source: { type: 'paper', citation: 'c' } } },
+        ],
         [{ label: ' lead' }, { empty: true }],
         [{ label: 'two\nlines' }, { label: 'plain' }],
       ],
@@ -42,16 +45,30 @@ test("the headline CSV holds the artifact's values at full precision", () => {
 
 test("each finding's section on the built pages holds exactly the tables findingTables names", () => {
   const dist = builtSite();
-  const pages = ['index.html', ...['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'].map((p) => `properties/${p}/index.html`)];
+  const pages = [
+    'index.html',
+    ...['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'].map((p) => `properties/${p}/index.html`),
+  ];
   let sections = 0;
   for (const page of pages) {
     const { document } = parseHTML(readFileSync(join(dist, page), 'utf8'));
     for (const section of document.querySelectorAll('section[data-finding]')) {
       const id = section.getAttribute('data-finding') as FindingId;
       // A collapsed block the report does not repeat is named by a link to its table on the property page (the link check resolves it).
-      const elsewhere = [...section.querySelectorAll('p.more-elsewhere > a[href*="#"]')].map((a) => a.getAttribute('href')!.split('#')[1] ?? '');
-      const placed = [...section.querySelectorAll('figure.table-figure')].map((f) => f.getAttribute('id') ?? '').concat(elsewhere).sort();
-      assert.deepEqual(placed, findingTables(audit, id).map((t) => t.id).sort(), `${page}: finding ${id}`);
+      const elsewhere = [...section.querySelectorAll('p.more-elsewhere > a[href*="#"]')].map(
+        (a) => a.getAttribute('href')!.split('#')[1] ?? '',
+      );
+      const placed = [...section.querySelectorAll('figure.table-figure')]
+        .map((f) => f.getAttribute('id') ?? '')
+        .concat(elsewhere)
+        .sort();
+      assert.deepEqual(
+        placed,
+        findingTables(audit, id)
+          .map((t) => t.id)
+          .sort(),
+        `${page}: finding ${id}`,
+      );
       sections++;
     }
   }

@@ -8,15 +8,22 @@ import { test } from 'node:test';
 import { PROJECT, SHARED } from '../support/fixture.ts';
 
 const run = (dir: string) =>
-  spawnSync(process.execPath, [join(PROJECT, 'scripts/check-test-artifacts.ts')], { cwd: PROJECT, encoding: 'utf8', env: { ...process.env, AUDIT_ARTIFACTS: dir } });
+  spawnSync(process.execPath, [join(PROJECT, 'scripts/check-test-artifacts.ts')], {
+    cwd: PROJECT,
+    encoding: 'utf8',
+    env: { ...process.env, AUDIT_ARTIFACTS: dir },
+  });
 
 test('an empty folder is refused in one message naming it, with the hint', () => {
   const empty = mkdtempSync(join(tmpdir(), 'trail-no-artifacts-'));
   try {
     const r = run(empty);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, new RegExp(`read the audit's artifacts from ${empty.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} .*found none`));
-    assert.match(r.stderr, /hint: .*\n  AUDIT_ARTIFACTS=\/path\/to\/trail-scorer-audit npm test/);
+    assert.match(
+      r.stderr,
+      new RegExp(`read the audit's artifacts from ${empty.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} .*found none`),
+    );
+    assert.match(r.stderr, /hint: .*\n {2}AUDIT_ARTIFACTS=\/path\/to\/trail-scorer-audit npm test/);
     assert.doesNotMatch(r.stderr, /\n\s+at /);
   } finally {
     rmSync(empty, { recursive: true, force: true });

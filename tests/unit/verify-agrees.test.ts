@@ -21,7 +21,11 @@ const CASES: [string, (c: Copy) => void, RegExp][] = [
   [
     'a predictor present in one split only',
     (c) => {
-      c.set('results/adversarial.json', '/splits/GAIA/predictors/extra', c.get('results/adversarial.json', '/splits/GAIA/predictors/silent'));
+      c.set(
+        'results/adversarial.json',
+        '/splits/GAIA/predictors/extra',
+        c.get('results/adversarial.json', '/splits/GAIA/predictors/silent'),
+      );
       c.relock();
     },
     /^error: Artifact refused \[totals\] results\/adversarial\.json at \/splits\/SWE Bench\/predictors\/extra: expected the same predictors on every split \(GAIA name "extra"\); found no predictor "extra" on SWE Bench\.$/,
@@ -35,15 +39,25 @@ const CASES: [string, (c: Copy) => void, RegExp][] = [
     /^error: src\/measures\/conclusions\.ts at conclusion "p5-moves-nothing": A sentence on the site states that .*\(conclusion "p5-moves-nothing"\)$/,
   ],
   [
-    "a change record whose old side names a file twice",
+    'a change record whose old side names a file twice',
     (c) => {
       const lock = loadLock(c.lockPath);
       const files = lock.files.map((f) => ({ path: f.path, commit: f.commit, sha256: f.sha256 }));
       const old = files.map((f, i) => (i === 1 ? { ...f, path: files[0]!.path } : f));
-      const record: ChangeRecord = { sequence: 1, date: '2026-11-30T12:00:00Z', old: { lock_digest: 'a'.repeat(64), files: old }, new: { lock_digest: lockDigest(lock), files }, pins: [], changes: [] };
+      const record: ChangeRecord = {
+        sequence: 1,
+        date: '2026-11-30T12:00:00Z',
+        old: { lock_digest: 'a'.repeat(64), files: old },
+        new: { lock_digest: lockDigest(lock), files },
+        pins: [],
+        changes: [],
+      };
       mkdirSync(historyDir(c.lockPath), { recursive: true });
       writeFileSync(join(historyDir(c.lockPath), recordFileName(record)), JSON.stringify(record, null, 2) + '\n');
-      assert.throws(() => loadHistory(c.lockPath, lock), (e: unknown) => e instanceof AdmissionError && e.pointer === '/old/files');
+      assert.throws(
+        () => loadHistory(c.lockPath, lock),
+        (e: unknown) => e instanceof AdmissionError && e.pointer === '/old/files',
+      );
     },
     /^error: Artifact refused \[schema\] audit-changes\/0001-2026-11-30-[0-9a-f]{12}\.json at \/old\/files: expected each of the six paths once/,
   ],
@@ -59,17 +73,36 @@ describe('verify and the build refuse alike', () => {
       const out = mkdtempSync(join(PROJECT, '.tmp', 'trail-dist-'));
       try {
         tamper(copy);
-        const env = { ...process.env, AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath, VERIFY_PREBUNDLE: '0', ASTRO_TELEMETRY_DISABLED: '1' };
-        const verify = spawnSync(process.execPath, [join(PROJECT, 'scripts/verify.ts')], { cwd: PROJECT, env, encoding: 'utf8', timeout: 60_000 });
+        const env = {
+          ...process.env,
+          AUDIT_ROOT: copy.root,
+          AUDIT_LOCK: copy.lockPath,
+          VERIFY_PREBUNDLE: '0',
+          ASTRO_TELEMETRY_DISABLED: '1',
+        };
+        const verify = spawnSync(process.execPath, [join(PROJECT, 'scripts/verify.ts')], {
+          cwd: PROJECT,
+          env,
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
         assert.equal(verify.status, 1, verify.stdout + verify.stderr);
         const refusal = verify.stderr.split('\n')[0]!;
         assert.match(refusal, line);
         noStack(verify.stderr);
 
-        const build = spawnSync(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], { cwd: PROJECT, env, encoding: 'utf8', timeout: 180_000 });
+        const build = spawnSync(process.execPath, [join(PROJECT, 'scripts/build.ts'), '--outDir', out], {
+          cwd: PROJECT,
+          env,
+          encoding: 'utf8',
+          timeout: 180_000,
+        });
         assert.equal(build.status, 1, build.stdout + build.stderr);
         const said = build.stdout + build.stderr;
-        assert.ok(said.split('\n').some((l) => l.endsWith(refusal)), `the build says the same: ${refusal}\n${said}`);
+        assert.ok(
+          said.split('\n').some((l) => l.endsWith(refusal)),
+          `the build says the same: ${refusal}\n${said}`,
+        );
         noStack(said);
         assert.doesNotMatch(said, /^\s*Hint:/m, 'no Astro hint');
       } finally {

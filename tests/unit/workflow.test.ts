@@ -40,8 +40,14 @@ describe('the Pages workflow', () => {
     (job(copy, 'build') as Record<string, unknown>)['timeout-minutes'] = 'soon';
     (job(copy, 'deploy') as Record<string, unknown>)['run-on'] = 'ubuntu-latest';
     const errors = schemaErrors(stringify(copy));
-    assert.ok(errors.some((e) => /\(Line: \d+, Col: \d+\): Unexpected value 'soon'/.test(e)), errors.join('\n'));
-    assert.ok(errors.some((e) => /Unexpected value 'run-on'/.test(e)), errors.join('\n'));
+    assert.ok(
+      errors.some((e) => /\(Line: \d+, Col: \d+\): Unexpected value 'soon'/.test(e)),
+      errors.join('\n'),
+    );
+    assert.ok(
+      errors.some((e) => /Unexpected value 'run-on'/.test(e)),
+      errors.join('\n'),
+    );
   });
 
   test('an expression using a context the place does not have trips the parser', () => {
@@ -59,7 +65,9 @@ describe('the Pages workflow', () => {
   test("configure-pages without Pages read (it could not read the site's address) trips", () => {
     assert.deepEqual(
       broken((w) => void delete (job(w, 'build').permissions as Record<string, string>)['pages']),
-      ['jobs.build.permissions: actions/configure-pages needs "pages: read" to read the site\'s address; found nothing'],
+      [
+        'jobs.build.permissions: actions/configure-pages needs "pages: read" to read the site\'s address; found nothing',
+      ],
     );
   });
 
@@ -70,7 +78,9 @@ describe('the Pages workflow', () => {
     );
     assert.deepEqual(
       broken((w) => void ((job(w, 'build').permissions as Record<string, string>)['contents'] = 'write')),
-      ['jobs.build.permissions: only the deploy job (pages, id-token) and the archive job (contents) may write; found write on contents'],
+      [
+        'jobs.build.permissions: only the deploy job (pages, id-token) and the archive job (contents) may write; found write on contents',
+      ],
     );
   });
 
@@ -86,21 +96,32 @@ describe('the Pages workflow', () => {
   });
 
   test('an archive job that records on a pull request, or a deploy that does not wait for it, trips', () => {
-    const pr = broken((w) => void (job(w, 'archive').if = "github.ref == 'refs/heads/main' || github.event_name == 'pull_request'"));
+    const pr = broken(
+      (w) => void (job(w, 'archive').if = "github.ref == 'refs/heads/main' || github.event_name == 'pull_request'"),
+    );
     assert.equal(pr.length, 1, pr.join('\n'));
     assert.match(pr[0]!, /^jobs\.archive\.if: on a pull request it must not record permanent copies/);
-    assert.deepEqual(broken((w) => void (job(w, 'deploy').needs = ['build'])), ['jobs.deploy.needs: expected "archive" (the job that records the permanent copies); found ["build"]']);
+    assert.deepEqual(
+      broken((w) => void (job(w, 'deploy').needs = ['build'])),
+      ['jobs.deploy.needs: expected "archive" (the job that records the permanent copies); found ["build"]'],
+    );
   });
 
   test('an upload without the permanent copies, or with them on other runs than the upload, trips', () => {
     const isAssemble = (s: Step) => s.run === 'npm run archive -- assemble';
     assert.deepEqual(
       broken((w) => void job(w, 'build').steps!.splice(job(w, 'build').steps!.findIndex(isAssemble), 1)),
-      ['jobs.build: expected `npm run archive -- assemble` between the tests and the upload (the permanent copies, r/<revision>/); found none'],
+      [
+        'jobs.build: expected `npm run archive -- assemble` between the tests and the upload (the permanent copies, r/<revision>/); found none',
+      ],
     );
     const always = broken((w) => void delete step(w, 'build', isAssemble).if);
     assert.equal(always.length, 3, always.join('\n'));
-    assert.ok(always.every((p) => p.startsWith('jobs.build: the permanent copies must be added exactly when the site is uploaded')));
+    assert.ok(
+      always.every((p) =>
+        p.startsWith('jobs.build: the permanent copies must be added exactly when the site is uploaded'),
+      ),
+    );
   });
 
   test('a deploy from a pull request trips', () => {
@@ -112,15 +133,25 @@ describe('the Pages workflow', () => {
   });
 
   test('a manual run that cannot deploy trips (no way to redeploy by hand)', () => {
-    const problems = broken((w) => void (job(w, 'deploy').if = "github.event_name == 'push' && github.ref == 'refs/heads/main'"));
-    assert.deepEqual(problems, [`jobs.deploy.if: on a manual run on main it must deploy; the condition "github.event_name == 'push' && github.ref == 'refs/heads/main'" says it would not`]);
+    const problems = broken(
+      (w) => void (job(w, 'deploy').if = "github.event_name == 'push' && github.ref == 'refs/heads/main'"),
+    );
+    assert.deepEqual(problems, [
+      `jobs.deploy.if: on a manual run on main it must deploy; the condition "github.event_name == 'push' && github.ref == 'refs/heads/main'" says it would not`,
+    ]);
   });
 
   test('a missing SITE_URL trips, for every kind of Pages site', () => {
     const problems = broken((w) => void delete testStep(w).env!['SITE_URL']);
     assert.equal(problems.length, 2, problems.join('\n'));
-    assert.match(problems[0]!, /`npm test` builds for a project page .* with SITE_URL=nothing; expected "https:\/\/dry-run-owner\.github\.io"/);
-    assert.match(problems[1]!, /`npm test` builds for a custom domain .* with SITE_URL=nothing; expected "https:\/\/audit\.example\.org"/);
+    assert.match(
+      problems[0]!,
+      /`npm test` builds for a project page .* with SITE_URL=nothing; expected "https:\/\/dry-run-owner\.github\.io"/,
+    );
+    assert.match(
+      problems[1]!,
+      /`npm test` builds for a custom domain .* with SITE_URL=nothing; expected "https:\/\/audit\.example\.org"/,
+    );
   });
 
   test('an address guessed from the repository instead of read from configure-pages trips on a custom domain', () => {
@@ -155,8 +186,15 @@ describe('the Pages workflow', () => {
   });
 
   test('a group per ref for deploying runs trips (they must share "pages")', () => {
-    const problems = broken((w) => void ((w.concurrency as Record<string, unknown>)['group'] = 'pages-${{ github.ref }}'));
-    assert.ok(problems.includes('concurrency.group: a push to main must run in the one group "pages"; found "pages-refs/heads/main"'), problems.join('\n'));
+    const problems = broken(
+      (w) => void ((w.concurrency as Record<string, unknown>)['group'] = 'pages-${{ github.ref }}'),
+    );
+    assert.ok(
+      problems.includes(
+        'concurrency.group: a push to main must run in the one group "pages"; found "pages-refs/heads/main"',
+      ),
+      problems.join('\n'),
+    );
   });
 
   test('an upload before the tests, or a build between them, trips', () => {
@@ -165,36 +203,73 @@ describe('the Pages workflow', () => {
       const i = steps.findIndex((s) => s.run === 'npm test');
       steps.push(...steps.splice(i, 1));
     });
-    assert.ok(moved.some((p) => /the tests \(step \d+\) must run before the upload/.test(p)), moved.join('\n'));
+    assert.ok(
+      moved.some((p) => /the tests \(step \d+\) must run before the upload/.test(p)),
+      moved.join('\n'),
+    );
     const rebuilt = broken((w) => {
       const steps = job(w, 'build').steps!;
-      steps.splice(steps.findIndex((s) => s.uses?.startsWith('actions/upload-pages-artifact@')), 0, { run: 'npm run build' });
+      steps.splice(
+        steps.findIndex((s) => s.uses?.startsWith('actions/upload-pages-artifact@')),
+        0,
+        { run: 'npm run build' },
+      );
     });
-    assert.ok(rebuilt.some((p) => p.includes('`npm run build` runs between the tests and the upload')), rebuilt.join('\n'));
+    assert.ok(
+      rebuilt.some((p) => p.includes('`npm run build` runs between the tests and the upload')),
+      rebuilt.join('\n'),
+    );
   });
 
   test('publishing without the online proof of every credited commit, or with it after the tests or under a condition, trips', () => {
     const expected = /expected an unconditional step running `npm run artifacts -- --prove` before the tests/;
     const removed = broken((w) => {
       const steps = job(w, 'build').steps!;
-      steps.splice(steps.findIndex((s) => s.run === 'npm run artifacts -- --prove'), 1);
+      steps.splice(
+        steps.findIndex((s) => s.run === 'npm run artifacts -- --prove'),
+        1,
+      );
     });
-    assert.ok(removed.some((p) => expected.test(p) && p.endsWith('found none')), removed.join('\n'));
+    assert.ok(
+      removed.some((p) => expected.test(p) && p.endsWith('found none')),
+      removed.join('\n'),
+    );
     const late = broken((w) => {
       const steps = job(w, 'build').steps!;
-      const [prove] = steps.splice(steps.findIndex((s) => s.run === 'npm run artifacts -- --prove'), 1);
+      const [prove] = steps.splice(
+        steps.findIndex((s) => s.run === 'npm run artifacts -- --prove'),
+        1,
+      );
       steps.splice(steps.findIndex((s) => s.run === 'npm test') + 1, 0, prove!);
     });
-    assert.ok(late.some((p) => expected.test(p)), late.join('\n'));
-    const conditional = broken((w) => void (step(w, 'build', (s) => s.run === 'npm run artifacts -- --prove').if = "github.event_name == 'pull_request'"));
-    assert.ok(conditional.some((p) => expected.test(p) && p.includes('with a condition')), conditional.join('\n'));
+    assert.ok(
+      late.some((p) => expected.test(p)),
+      late.join('\n'),
+    );
+    const conditional = broken(
+      (w) =>
+        void (step(w, 'build', (s) => s.run === 'npm run artifacts -- --prove').if =
+          "github.event_name == 'pull_request'"),
+    );
+    assert.ok(
+      conditional.some((p) => expected.test(p) && p.includes('with a condition')),
+      conditional.join('\n'),
+    );
   });
 
   test('a browser cache not keyed on the Playwright version, or a download on a hit, trips', () => {
-    const unkeyed = broken((w) => void (step(w, 'build', (s) => s.id === 'browsers').with!['key'] = 'playwright-${{ runner.os }}'));
-    assert.deepEqual(unkeyed, ['jobs.build: the browser cache\'s key must change with the Playwright version package-lock.json pins (a step with an id that reads it); found key "playwright-${{ runner.os }}"']);
-    const always = broken((w) => void delete step(w, 'build', (s) => s.run === 'npx playwright install --with-deps chromium').if);
-    assert.deepEqual(always, ['jobs.build: on a browser cache hit expected `npx playwright install-deps chromium` alone; found ["npx playwright install --with-deps chromium","npx playwright install-deps chromium"]']);
+    const unkeyed = broken(
+      (w) => void (step(w, 'build', (s) => s.id === 'browsers').with!['key'] = 'playwright-${{ runner.os }}'),
+    );
+    assert.deepEqual(unkeyed, [
+      'jobs.build: the browser cache\'s key must change with the Playwright version package-lock.json pins (a step with an id that reads it); found key "playwright-${{ runner.os }}"',
+    ]);
+    const always = broken(
+      (w) => void delete step(w, 'build', (s) => s.run === 'npx playwright install --with-deps chromium').if,
+    );
+    assert.deepEqual(always, [
+      'jobs.build: on a browser cache hit expected `npx playwright install-deps chromium` alone; found ["npx playwright install --with-deps chromium","npx playwright install-deps chromium"]',
+    ]);
   });
 
   test('an action on a tag instead of a commit trips, and so does a SHA without its release', () => {

@@ -11,17 +11,21 @@ export const perCategory = {
   evidence: (a) => [
     { table: perCategoryTable(a) },
     ...perCategoryChart(a).map((chart): EvidenceItem => ({ chart })),
-    ...perCategoryBlockTables(a).map(
-      (b): EvidenceItem => ({
-        details: {
-          summary: [
-            'The per-category block on ',
-            { words: { text: b.split, source: { type: 'artifact', file: 'results/catf1.json', pointer: toPointer(['rows', b.row, 'split']) } }, as: 'name' },
-            ', column for column',
-          ],
-          items: [{ table: b }],
-        },
-      }),
-    ),
+    ...perCategoryBlockTables(a).map((b): EvidenceItem => ({
+      details: {
+        summary: [
+          'The per-category block on ',
+          {
+            words: {
+              text: b.split,
+              source: { type: 'artifact', file: 'results/catf1.json', pointer: toPointer(['rows', b.row, 'split']) },
+            },
+            as: 'name',
+          },
+          ', column for column',
+        ],
+        items: [{ table: b }],
+      },
+    })),
   ],
 } as const satisfies FindingDescriptor;

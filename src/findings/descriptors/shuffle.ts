@@ -15,11 +15,18 @@ export const shuffle = {
     {
       details: {
         id: 'order-dependent-strings',
-        summary: ['All ', { fig: leaf(a, F, '/order_dependent/count', 'count') }, " substrings whose label depends on the taxonomy's order"],
+        summary: [
+          'All ',
+          { fig: leaf(a, F, '/order_dependent/count', 'count') },
+          " substrings whose label depends on the taxonomy's order",
+        ],
         items: [{ table: orderDependentTable(a) }],
         list: {
           intro: 'The shuffled order the audit used:',
-          items: a.normaliser.shuffle.taxonomy.map((text, i) => ({ text, source: { type: 'artifact', file: F, pointer: toPointer(['shuffle', 'taxonomy', i]) } })),
+          items: a.normaliser.shuffle.taxonomy.map((text, i) => ({
+            text,
+            source: { type: 'artifact', file: F, pointer: toPointer(['shuffle', 'taxonomy', i]) },
+          })),
         },
       },
     },

@@ -20,7 +20,12 @@ export const table5 = {
           ' of the ',
           { fig: t.compared },
           " cells disagree; each is marked in the tree column. The paper's side is cited as ",
-          { words: { text: a.datacheck.table_5, source: { type: 'artifact', file: 'results/datacheck.json', pointer: '/table_5' } } },
+          {
+            words: {
+              text: a.datacheck.table_5,
+              source: { type: 'artifact', file: 'results/datacheck.json', pointer: '/table_5' },
+            },
+          },
           '. The rows marked "files that parse" cover, on the tree\'s side, only the gold files that parse: GAIA\'s exclude the one file that does not load.',
         ],
       },
@@ -32,7 +37,13 @@ export const table5 = {
           ": with that file counted, the abstract's error total is the repository's. ",
           ...(traces.abstract.value === traces.tree.value
             ? ["The abstract's trace total and the tree's are the same, ", { fig: traces.tree }, '.']
-            : ["The abstract's trace total, ", { fig: traces.abstract }, ", is not the tree's, ", { fig: traces.tree }, '.']),
+            : [
+                "The abstract's trace total, ",
+                { fig: traces.abstract },
+                ", is not the tree's, ",
+                { fig: traces.tree },
+                '.',
+              ]),
         ],
       },
       { chart: table5Chart(a) },

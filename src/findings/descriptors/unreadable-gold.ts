@@ -13,6 +13,9 @@ export const unreadableGold = {
     const u = a.datacheck.unreadable;
     const comma = u.length === 1 && u[0]!.character === ',';
     const note = comma ? ['The reader stops at a comma, which the audit identifies as a trailing comma.'] : undefined;
-    return [{ table: unreadableTable(a), ...(note ? { note } : {}) }, ...(walked.table.rows.length > 0 ? [{ table: walked }] : [])];
+    return [
+      { table: unreadableTable(a), ...(note ? { note } : {}) },
+      ...(walked.table.rows.length > 0 ? [{ table: walked }] : []),
+    ];
   },
 } as const satisfies FindingDescriptor;

@@ -7,7 +7,10 @@ import { CITATION_FILES, citationFormats } from '../../findings/citation-formats
 import { citedPage, type CitedPageSpec } from '../../findings/cited-page.ts';
 import { citedPageSpecs } from '../_cited-pages.ts';
 
-export const getStaticPaths = (() => citedPageSpecs().map((spec) => ({ params: { page: spec.slug }, props: { spec } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  citedPageSpecs().map((spec) => ({ params: { page: spec.slug }, props: { spec } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ spec: CitedPageSpec }> = ({ props, site }) =>
-  new Response(citationFormats(citationItems(handedDown(), siteRevision(), citedPage(props.spec, site))).csl, { headers: { 'content-type': CITATION_FILES.csl.type } });
+  new Response(citationFormats(citationItems(handedDown(), siteRevision(), citedPage(props.spec, site))).csl, {
+    headers: { 'content-type': CITATION_FILES.csl.type },
+  });

@@ -17,12 +17,41 @@ function chartImage(chart: ChartSpec): string {
   const site = siteRevision();
   const files: ImagePart[] = chartFiles(chart.data).flatMap((path, i) => {
     const f = audit.lock.files.find((g) => g.path === path)!;
-    return [i > 0 ? ', ' : '', { words: { text: f.path, source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/path` } } }, ' at ', { words: { text: f.commit.slice(0, 12), source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/commit` } } }];
+    return [
+      i > 0 ? ', ' : '',
+      { words: { text: f.path, source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/path` } } },
+      ' at ',
+      {
+        words: {
+          text: f.commit.slice(0, 12),
+          source: { type: 'lock', pointer: `/files/${audit.lock.files.indexOf(f)}/commit` },
+        },
+      },
+    ];
   });
-  return chartImageSvg({ parts: [chart.caption], size: 26, bold: true }, chart.svg.wide, [
-    { parts: ['Data: ', ...files, ` in ${audit.lock.files[0]!.repository}; every value drawn is in, or computed from, the tables beside the chart on the site, each also as CSV.`], size: 17 },
-    { parts: ['TRAIL scorer audit, site commit ', { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } }, site.dirty ? ', with uncommitted changes.' : '.'], size: 17 },
-  ], chart.legend);
+  return chartImageSvg(
+    { parts: [chart.caption], size: 26, bold: true },
+    chart.svg.wide,
+    [
+      {
+        parts: [
+          'Data: ',
+          ...files,
+          ` in ${audit.lock.files[0]!.repository}; every value drawn is in, or computed from, the tables beside the chart on the site, each also as CSV.`,
+        ],
+        size: 17,
+      },
+      {
+        parts: [
+          'TRAIL scorer audit, site commit ',
+          { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } },
+          site.dirty ? ', with uncommitted changes.' : '.',
+        ],
+        size: 17,
+      },
+    ],
+    chart.legend,
+  );
 }
 
 /** Each image is made here, when Astro collects every route's paths before it renders any, and offered then, so its drawing can start with the rendering. */
@@ -33,4 +62,5 @@ export const getStaticPaths = (() =>
     return { params: { chart: chart.id }, props: { svg } };
   })) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ svg: string }> = ({ props }) => new Response(props.svg, { headers: { 'content-type': 'image/svg+xml' } });
+export const GET: APIRoute<{ svg: string }> = ({ props }) =>
+  new Response(props.svg, { headers: { 'content-type': 'image/svg+xml' } });

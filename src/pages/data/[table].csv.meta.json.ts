@@ -13,14 +13,25 @@ import { revisionIdentity } from '../../findings/revision.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { href } from '../../site/paths.ts';
 
-export const getStaticPaths = (() => tableDownloads(handedDown()).map((d) => ({ params: { table: d.spec.id }, props: { d } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  tableDownloads(handedDown()).map((d) => ({ params: { table: d.spec.id }, props: { d } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ d: TableDownload }> = ({ props, site }) => {
   const spec = csvSpec(props.d);
   const described = csvDescription(props.d, toCsv(spec).split('\r\n')[0]!);
   const shown_on = described.shown_on.map((p) => new URL(href(p), site).href);
   return new Response(
-    JSON.stringify({ ...described, shown_on, format: 'RFC 4180, UTF-8, one header row, raw values at full precision', revision: revisionIdentity(handedDown(), siteRevision()), formulas: csvFormulaNote(spec) }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        ...described,
+        shown_on,
+        format: 'RFC 4180, UTF-8, one header row, raw values at full precision',
+        revision: revisionIdentity(handedDown(), siteRevision()),
+        formulas: csvFormulaNote(spec),
+      },
+      null,
+      2,
+    ) + '\n',
     { headers: { 'content-type': 'application/json' } },
   );
 };

@@ -7,7 +7,8 @@ import { siteRevision } from '../../site/site-revision.ts';
 import { pageMeta, SHARE_KEYS } from '../_page-meta.ts';
 
 /** A summary's parts as an image draws them (a name or a quote is an artifact string all the same). */
-const imageParts = (parts: ReturnType<typeof pageMeta>['summary']): ImagePart[] => parts.map((p) => (typeof p === 'string' || 'fig' in p ? p : { words: p.words }));
+const imageParts = (parts: ReturnType<typeof pageMeta>['summary']): ImagePart[] =>
+  parts.map((p) => (typeof p === 'string' || 'fig' in p ? p : { words: p.words }));
 
 function card(page: string): string {
   const meta = pageMeta(handedDown(), page);
@@ -37,4 +38,5 @@ export const getStaticPaths = (() =>
     return { params: { page }, props: { svg } };
   })) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ svg: string }> = ({ props }) => new Response(props.svg, { headers: { 'content-type': 'image/svg+xml' } });
+export const GET: APIRoute<{ svg: string }> = ({ props }) =>
+  new Response(props.svg, { headers: { 'content-type': 'image/svg+xml' } });

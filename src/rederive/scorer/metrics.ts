@@ -15,7 +15,10 @@ export interface ErrorEntry {
  * are not filtered; pairs are then zipped by position, truncated to the category count
  * (lines 49 and 50).
  */
-export function pairsOf(errors: readonly ErrorEntry[], taxonomy: readonly string[]): { locations: string[]; pairs: [string, string][] } {
+export function pairsOf(
+  errors: readonly ErrorEntry[],
+  taxonomy: readonly string[],
+): { locations: string[]; pairs: [string, string][] } {
   const locations = errors.map((e) => e.location);
   const categories = errors.flatMap((e) => (e.category ? [normalizeCategory(e.category, taxonomy).value] : []));
   const pairs: [string, string][] = [];
@@ -24,7 +27,11 @@ export function pairsOf(errors: readonly ErrorEntry[], taxonomy: readonly string
 }
 
 /** Joint accuracy: common pairs over gold pairs (lines 53 and 54); location accuracy over gold locations (lines 57 and 58). */
-export function scoreTrace(gold: readonly ErrorEntry[], predicted: readonly ErrorEntry[], taxonomy: readonly string[]): { joint: number; location: number } {
+export function scoreTrace(
+  gold: readonly ErrorEntry[],
+  predicted: readonly ErrorEntry[],
+  taxonomy: readonly string[],
+): { joint: number; location: number } {
   const g = pairsOf(gold, taxonomy);
   const p = pairsOf(predicted, taxonomy);
   const key = ([l, c]: [string, string]) => JSON.stringify([l, c]);

@@ -6,7 +6,13 @@ import { evidenceJson } from '../../../findings/downloads.ts';
 import { siteRevision } from '../../../site/site-revision.ts';
 import { absolute } from '../../../site/paths.ts';
 
-export const getStaticPaths = (() => PROPERTY_NAMES.map((name) => ({ params: { property: name.toLowerCase() }, props: { name } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  PROPERTY_NAMES.map((name) => ({
+    params: { property: name.toLowerCase() },
+    props: { name },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ name: PropertyName }> = ({ props, site }) =>
-  new Response(evidenceJson(handedDown(), siteRevision(), props.name, absolute('', site)), { headers: { 'content-type': 'application/json' } });
+  new Response(evidenceJson(handedDown(), siteRevision(), props.name, absolute('', site)), {
+    headers: { 'content-type': 'application/json' },
+  });
