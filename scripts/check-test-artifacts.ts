@@ -6,13 +6,15 @@
  */
 import { bringIn } from '../src/admission/bring-in.ts';
 import { loadLock } from '../src/admission/load.ts';
+import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
 import { reportRefusal } from '../src/admission/report.ts';
 import { mirrorDir, serveMirror } from './lib/audit-mirror.ts';
 
 const project = process.cwd();
+const root = artifactsRoot();
 const mirror = await serveMirror(mirrorDir(project));
 try {
-  const { brought } = await bringIn(project, loadLock('artifacts.lock.json'), { base: mirror.env.AUDIT_DOWNLOAD_BASE });
+  const { brought } = await bringIn(root, loadLock(lockPath()), { base: mirror.env.AUDIT_DOWNLOAD_BASE });
   if (brought) console.log(`test artifacts: ${brought} file(s) brought in from the mirror at ${mirrorDir(project)}`);
 } catch (e) {
   process.exitCode = reportRefusal(e);

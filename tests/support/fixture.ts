@@ -70,10 +70,13 @@ export function makeCopy(): Copy {
         }),
       );
       // A pin moves only where every file that records it agrees on the new value, as --accept proposes it.
-      const index = JSON.parse(copy.read('index/spans.json')) as { splits: JsonValue };
-      const digest = await indexDigest(index.splits);
-      const agreed = INDEX_FED.every((p) => (copy.get(p, '/index_sha256') as string) === digest);
-      const pins = agreed ? { ...lock.pins, index_sha256: digest } : lock.pins;
+      let pins = lock.pins;
+      try {
+        const digest = await indexDigest(copy.get('index/spans.json', '/splits') as JsonValue);
+        if (INDEX_FED.every((p) => copy.get(p, '/index_sha256') === digest)) pins = { ...pins, index_sha256: digest };
+      } catch {
+        // A file that is no longer JSON: the pins stay, and admission refuses the file.
+      }
       writeFileSync(lockPath, serialiseLock({ ...lock, pins, files }));
     },
     dispose: () => rmSync(root, { recursive: true, force: true }),

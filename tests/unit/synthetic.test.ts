@@ -18,7 +18,7 @@ import { toCsv } from '../../src/tables/csv.ts';
 import { matchSnapshot } from '../support/snapshot.ts';
 import { syntheticAudit, writeSyntheticAudit } from '../support/synthetic-audit.ts';
 
-const audit = syntheticAudit();
+const audit = await syntheticAudit();
 
 describe('the synthetic audit', () => {
   test('passes every admission check and every re-derivation, and decides P1 to P9', () => {
