@@ -50,7 +50,7 @@ function change(copy: Copy, path: ArtifactPath, pointer: string, fn: (parent: Co
 
 export function makeCopy(): Copy {
   const root = mkdtempSync(join(tmpdir(), 'trail-audit-'));
-  for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(root, p), { recursive: true });
+  for (const p of [...ARTIFACT_PATHS, 'audit-sources']) cpSync(join(SHARED, p), join(root, p), { recursive: true });
   const lockPath = join(root, 'artifacts.lock.json');
   cpSync(LOCK, lockPath);
   const copy: Copy = {
