@@ -14,8 +14,6 @@ import { auditMirror } from '../../src/admission/paths.ts';
 import { V8_FLAGS } from '../build.ts';
 
 const root = join(import.meta.dirname, '../..');
-// The checkout's own brought-in artifacts; a sandbox build brings them from the same mirror.
-const shared = root;
 const mirror = auditMirror(process.env, root) ?? '';
 
 interface CallFrame {

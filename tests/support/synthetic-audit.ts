@@ -17,8 +17,7 @@ import type { JsonValue } from '../../src/admission/parse.ts';
 // Synchronous digests, node's own: the fixture is written before anything is admitted.
 const sha256Hex = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 const indexDigest = (splits: JsonValue) => sha256Hex(pythonCanonicalJson(splits));
-const blobId = (bytes: Uint8Array) =>
-  createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+const blobId = (bytes: Uint8Array) => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 import { fromPointer, resolvePointer } from '../../src/admission/pointer.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../../src/admission/schemas.ts';
 import type { Artifacts } from '../../src/admission/types.ts';

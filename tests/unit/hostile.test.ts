@@ -80,7 +80,10 @@ describe('admission refuses, in one message naming file, place, expected and fou
     files.set(p, bytes);
     const e = await refusal(admitBytes(lock, files));
     assert.equal(e.check, 'digest');
-    assert.match(e.message, /results\/pairing\.json.*expected sha256 [0-9a-f]{64}, as locked; found sha256 [0-9a-f]{64}/);
+    assert.match(
+      e.message,
+      /results\/pairing\.json.*expected sha256 [0-9a-f]{64}, as locked; found sha256 [0-9a-f]{64}/,
+    );
   });
   test('a key given twice, with its line and column', async (t) => {
     const s = synthetic(t);
@@ -153,23 +156,35 @@ describe('admission refuses, in one message naming file, place, expected and fou
 describe('the reader takes only a regular file, never past the cap', () => {
   test('a folder', (t) => {
     const dir = temp(t);
-    assert.throws(() => readCapped(dir, 'x', 10), (e: AdmissionError) => e.check === 'presence');
+    assert.throws(
+      () => readCapped(dir, 'x', 10),
+      (e: AdmissionError) => e.check === 'presence',
+    );
   });
   test('a FIFO, without hanging', (t) => {
     const fifo = join(temp(t), 'fifo');
     execFileSync('mkfifo', [fifo]);
-    assert.throws(() => readCapped(fifo, 'x', 10), (e: AdmissionError) => e.check === 'presence');
+    assert.throws(
+      () => readCapped(fifo, 'x', 10),
+      (e: AdmissionError) => e.check === 'presence',
+    );
   });
   test('a symbolic link', (t) => {
     const dir = temp(t);
     writeFileSync(join(dir, 'real'), '{}');
     symlinkSync(join(dir, 'real'), join(dir, 'link'));
-    assert.throws(() => readCapped(join(dir, 'link'), 'x', 10), (e: AdmissionError) => /symbolic link/.test(e.found));
+    assert.throws(
+      () => readCapped(join(dir, 'link'), 'x', 10),
+      (e: AdmissionError) => /symbolic link/.test(e.found),
+    );
   });
   test('a file over the cap, refused before it is read', (t) => {
     const file = join(temp(t), 'big');
     writeFileSync(file, 'x'.repeat(11));
-    assert.throws(() => readCapped(file, 'x', 10), (e: AdmissionError) => e.check === 'size');
+    assert.throws(
+      () => readCapped(file, 'x', 10),
+      (e: AdmissionError) => e.check === 'size',
+    );
   });
 });
 
@@ -244,7 +259,10 @@ describe('bringing in, by mirror folder or by download', () => {
 
 describe('the download base is a setting checked before any request', () => {
   const refused = (env: Record<string, string>) =>
-    assert.throws(() => downloadBase(env), (e: unknown) => e instanceof SettingError);
+    assert.throws(
+      () => downloadBase(env),
+      (e: unknown) => e instanceof SettingError,
+    );
   test('plain http to a host other than loopback, even with AUDIT_DOWNLOAD_INSECURE=1', () =>
     refused({ AUDIT_DOWNLOAD_BASE: 'http://mirror.example/', AUDIT_DOWNLOAD_INSECURE: '1' }));
   test('plain http without AUDIT_DOWNLOAD_INSECURE', () => refused({ AUDIT_DOWNLOAD_BASE: 'http://127.0.0.1:9/' }));

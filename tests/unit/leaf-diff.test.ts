@@ -15,7 +15,11 @@ test('an unchanged document has no changed leaf', async () => {
 });
 
 test('numbers, booleans and null by value; a string by the digests of old and new, never its text', async () => {
-  const changes = await diffLeaves(F, { n: 1, b: true, z: null, s: 'old words' }, { n: 2, b: false, z: 0, s: 'new words' });
+  const changes = await diffLeaves(
+    F,
+    { n: 1, b: true, z: null, s: 'old words' },
+    { n: 2, b: false, z: 0, s: 'new words' },
+  );
   assert.deepEqual(changes, [
     { file: F, pointer: '/n', old: { type: 'number', value: 1 }, new: { type: 'number', value: 2 } },
     { file: F, pointer: '/b', old: { type: 'boolean', value: true }, new: { type: 'boolean', value: false } },
@@ -94,7 +98,12 @@ test('a record names both lock digests, every file commit, and only the leaves o
   const after = lock((p) => (p === F ? '2'.repeat(64) : '1'.repeat(64)), 'f'.repeat(40));
   const docs = (v: number) =>
     Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, { v }])) as unknown as Record<ArtifactPath, JsonValue>;
-  const r = await changeRecord(3, '2026-11-30T20:00:00Z', { lock: before, docs: docs(1) }, { lock: after, docs: docs(2) });
+  const r = await changeRecord(
+    3,
+    '2026-11-30T20:00:00Z',
+    { lock: before, docs: docs(1) },
+    { lock: after, docs: docs(2) },
+  );
   assert.deepEqual(ChangeRecord.parse(r), r, 'the record matches its own schema');
   assert.equal(r.old.lock_digest, await lockDigest(before));
   assert.equal(r.new.lock_digest, await lockDigest(after));
