@@ -88,12 +88,12 @@ export function writeSyntheticCopy(
   write('results/catf1.json', { ...read('results/catf1.json', Catf1), index_sha256: digest });
   // A throw-away benchmark copy, never published: its lock takes the synthetic bytes' digests and keeps the old commits.
   const lockPath = join(to, 'artifacts.lock.json');
-  const lock = loadLock(lockPath);
-  const files = lock.files.map((f) => {
+  const locked = loadLock(lockPath);
+  const files = locked.files.map((f) => {
     const bytes = readFileSync(join(to, f.path));
     const blob = createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
     return { ...f, bytes: bytes.length, sha256: sha256(bytes), blob };
   });
-  writeFileSync(lockPath, serialiseLock({ ...lock, pins: { ...lock.pins, index_sha256: digest }, files }));
+  writeFileSync(lockPath, serialiseLock({ ...locked, pins: { ...locked.pins, index_sha256: digest }, files }));
   return { traces, spans };
 }
