@@ -46,7 +46,7 @@ export async function checkBytes(
 ): Promise<Uint8Array> {
   if (bytes === undefined) throw new AdmissionError('presence', entry.path, '', `the file, from ${origin}`, 'none');
   if (bytes.length !== entry.bytes)
-    throw new AdmissionError('size', entry.path, '', `${entry.bytes} bytes, as locked`, `${bytes.length} bytes`);
+    throw new AdmissionError('digest', entry.path, '', `${entry.bytes} bytes, as locked`, `${bytes.length} bytes`);
   const sha = await sha256Hex(bytes);
   if (sha !== entry.sha256)
     throw new AdmissionError('digest', entry.path, '', `sha256 ${entry.sha256}, as locked`, `sha256 ${sha}`);

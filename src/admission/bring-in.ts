@@ -63,7 +63,7 @@ export async function download(url: string, name: string, cap: number, timeoutMs
   try {
     for await (const chunk of res.body ?? []) {
       length += chunk.length;
-      if (length > cap) throw new AdmissionError('size', name, '', `at most ${cap} bytes from ${url}`, 'more');
+      if (length > cap) throw new AdmissionError('digest', name, '', `at most ${cap} bytes from ${url}`, 'more');
       chunks.push(chunk);
     }
   } catch (e) {

@@ -35,7 +35,7 @@ export function readCapped(full: string, name: string, cap: number): Uint8Array 
         `a regular file at ${full}`,
         'something else (a folder, FIFO or device)',
       );
-    if (stat.size > cap) throw new AdmissionError('size', name, '', `at most ${cap} bytes`, `${stat.size} bytes`);
+    if (stat.size > cap) throw new AdmissionError('digest', name, '', `at most ${cap} bytes`, `${stat.size} bytes`);
     const bytes = new Uint8Array(stat.size);
     let read = 0;
     while (read < bytes.length) {

@@ -67,7 +67,7 @@ describe('bringing in every lock entry', { concurrency: false }, () => {
     assert.equal(run('prepare.ts', env).status, 0, 'the build step brings in only what is missing');
     const verify = run('verify.ts', env);
     assert.equal(verify.status, 1);
-    assert.match(verify.stderr, /^error: Artifact refused \[size\] results\/pairing\.json/);
+    assert.match(verify.stderr, /^error: Artifact refused \[digest\] results\/pairing\.json/);
     const fixed = run('artifacts.ts', env);
     assert.equal(fixed.status, 0, fixed.stderr);
     assert.match(fixed.stdout, /^1 file\(s\) brought in/);
