@@ -30,7 +30,7 @@ export class AdmissionError extends ProblemError {
   readonly found: string;
 
   constructor(check: CheckId, file: string, pointer: string, expected: string, found: string) {
-    super([{ file, place: pointer, message: `[${check}] expected ${expected}; found ${found}.` }]);
+    super([{ file, place: pointer, message: escapeText(`[${check}] expected ${expected}; found ${found}.`) }]);
     // The refusal's one line, as admission has always printed it.
     this.message = escapeText(
       `Artifact refused [${check}] ${file} at ${pointer === '' ? '(document root)' : pointer}: ` +
