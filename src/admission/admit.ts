@@ -66,7 +66,7 @@ export async function admitBytes(lock: Lock | Uint8Array, files: ReadonlyMap<str
   const artifacts = Object.fromEntries(
     ARTIFACT_PATHS.map((p) => [ARTIFACT_KEYS[p], validate(ARTIFACT_SCHEMAS[p], docs[p], p)]),
   ) as unknown as Artifacts;
-  const { checks, properties } = await runCrossChecks(artifacts, locked);
+  const { checks, properties, indexDigest } = await runCrossChecks(artifacts, locked);
   const history = await admitHistory(locked, files, docs);
   const digest = await lockDigest(locked);
   const admitted: CheckReport[] = [
@@ -102,6 +102,7 @@ export async function admitBytes(lock: Lock | Uint8Array, files: ReadonlyMap<str
     properties,
     checks: admitted,
     revision: { digest, short: shortDigest(digest) },
+    indexDigest,
     history,
   });
 }

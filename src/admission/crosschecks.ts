@@ -98,7 +98,7 @@ function checkPins(a: Artifacts, lock: Lock): CheckReport {
 }
 
 /** Check 4: the index digest, recomputed, equals the lock and the four index-fed artifacts; its summary equals its lists. */
-async function checkIndex(a: Artifacts, lock: Lock): Promise<CheckReport> {
+async function checkIndex(a: Artifacts, lock: Lock): Promise<CheckReport & { digest: string }> {
   const digest = await indexDigest(a.index.splits as JsonValue);
   if (digest !== lock.pins.index_sha256) {
     throw new AdmissionError(
@@ -144,6 +144,7 @@ async function checkIndex(a: Artifacts, lock: Lock): Promise<CheckReport> {
     }
   }
   return {
+    digest,
     id: 'index',
     title: 'The span index digest, recomputed, matches the lock and every index-fed artifact',
     facts: [
@@ -330,9 +331,9 @@ function checkTotals(a: Artifacts): CheckReport {
 export async function runCrossChecks(
   a: Artifacts,
   lock: Lock,
-): Promise<{ checks: CheckReport[]; properties: DecidedProperty[] }> {
+): Promise<{ checks: CheckReport[]; properties: DecidedProperty[]; indexDigest: string }> {
   const pins = checkPins(a, lock);
-  const index = await checkIndex(a, lock);
+  const { digest: indexDigest, ...index } = await checkIndex(a, lock);
   const properties = decideProperties(a);
   const totals = checkTotals(a);
   const checks: CheckReport[] = [
@@ -345,5 +346,5 @@ export async function runCrossChecks(
     },
     totals,
   ];
-  return { checks, properties };
+  return { checks, properties, indexDigest };
 }
