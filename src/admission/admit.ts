@@ -17,7 +17,7 @@ import { ARTIFACT_PATHS, ARTIFACT_SCHEMAS, Lock, type ArtifactPath } from './sch
 import type { Admitted, Artifacts, CheckReport } from './types.ts';
 import { validate } from './validate.ts';
 
-export const LOCK_FILE = 'artifacts.lock.json';
+const LOCK_FILE = 'artifacts.lock.json';
 
 /** The lock from its bytes: strict JSON, its schema, exactly one entry per artifact. */
 export function parseLock(bytes: Uint8Array, file = LOCK_FILE): Lock {

@@ -36,7 +36,7 @@ type Entry = LockFile | LockSource;
 export type Origin = { readonly mirror: string } | { readonly base: string };
 
 const isArtifact = (e: Entry): e is LockFile => 'blob' in e;
-export const destination = (root: string, e: Entry): string =>
+const destination = (root: string, e: Entry): string =>
   isArtifact(e) ? join(root, e.path) : sourceFile(root, e.commit, e.path);
 const where = (origin: Origin, e: Pick<Entry, 'repository' | 'commit' | 'path'>) =>
   'mirror' in origin
@@ -82,7 +82,7 @@ export async function download(url: string, name: string, cap: number, timeoutMs
 }
 
 /** One file of the audit at a commit, from `origin`, at most `cap` bytes. */
-export const fetchAt = (origin: Origin, e: Pick<Entry, 'repository' | 'commit' | 'path'>, cap: number) =>
+const fetchAt = (origin: Origin, e: Pick<Entry, 'repository' | 'commit' | 'path'>, cap: number) =>
   'mirror' in origin
     ? Promise.resolve(readCapped(where(origin, e), e.path, cap))
     : download(where(origin, e), e.path, cap);

@@ -48,8 +48,7 @@ export class AdmissionError extends ProblemError {
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
 /** A message made safe for a terminal: every character that could move, hide or restyle text written as \u{...}. */
-export const escapeText = (text: string): string =>
-  text.replace(UNSAFE, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
+const escapeText = (text: string): string => text.replace(UNSAFE, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
 
 /** A short, single-line rendering of a found value for error messages. */
 export function describe(value: unknown): string {

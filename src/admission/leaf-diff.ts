@@ -21,7 +21,7 @@ import {
 const VERDICT_AT = /^\/properties\/[^/]+\/verdict$/;
 
 /** A leaf as a record holds it: strings by digest only (see LeafValue in schemas.ts). */
-export async function leafValue(pointer: string, v: JsonValue): Promise<LeafValue> {
+async function leafValue(pointer: string, v: JsonValue): Promise<LeafValue> {
   if (v === null) return { type: 'null' };
   if (typeof v === 'number') return { type: 'number', value: v };
   if (typeof v === 'boolean') return { type: 'boolean', value: v };

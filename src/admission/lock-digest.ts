@@ -10,9 +10,9 @@ import type { JsonValue } from './parse.ts';
 import type { Lock } from './schemas.ts';
 
 /** How many hex characters of the digest name a revision in prose and citations. */
-export const SHORT_DIGEST = 12;
+const SHORT_DIGEST = 12;
 
-export function canonicalLock(lock: Lock): string {
+function canonicalLock(lock: Lock): string {
   const files = [...lock.files]
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map(({ path, repository, commit, bytes, sha256 }) => ({ path, repository, commit, bytes, sha256 }));

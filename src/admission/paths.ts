@@ -2,7 +2,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-export { HISTORY_DIR } from './history.ts';
+import { HISTORY_DIR } from './history.ts';
+
+export { HISTORY_DIR };
 
 /** The folder holding `results/`, `index/` and `audit-sources/` (default: the project root). */
 export function artifactsRoot(): string {
@@ -14,7 +16,7 @@ export function lockPath(): string {
   return resolve(process.env['AUDIT_LOCK'] ?? join(process.cwd(), 'artifacts.lock.json'));
 }
 
-export const historyDir = (lock: string): string => join(dirname(lock), 'audit-changes');
+export const historyDir = (lock: string): string => join(dirname(lock), HISTORY_DIR);
 
 /** Where a source file (the lock's `sources`) is brought in to, under `root`. */
 export const sourceFile = (root: string, commit: string, path: string): string =>
