@@ -269,7 +269,8 @@ try {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([k, v]) => v !== undefined && !SCRUBBED.includes(k)),
   ) as Record<string, string>;
-  Object.assign(base, { AUDIT_MIRROR: '' }, mirror.env);
+  // Only the steps that fetch the audit's files are pointed at it: the download base must not reach the pages.
+  const fetching = { AUDIT_MIRROR: '', ...mirror.env };
   // The site-archive branch lives in a bare repository standing in for the site's own on GitHub.
   const origin = join(work, 'origin.git');
   execFileSync('git', ['init', '--quiet', '--bare', origin]);
@@ -305,7 +306,7 @@ try {
           env,
           `${stepName} (its build; SITE_URL=${env['SITE_URL'] ?? ''} SITE_BASE=${env['SITE_BASE'] ?? ''})`,
         );
-      else sh(run, env, stepName);
+      else sh(run, /^npm run artifacts\b/.test(run) ? { ...env, ...fetching } : env, stepName);
       if (step.id && existsSync(env['GITHUB_OUTPUT']!)) outputs[step.id] = readOutputs(env['GITHUB_OUTPUT']!);
     }
 
@@ -393,7 +394,11 @@ try {
     if (install0) install({ ...base, ...runner(0) }, 'npm ci, for accepting the revisions');
     installed = true;
     const accept = (commit: string, what: string) => {
-      sh(`npm run artifacts -- --accept ${NORMALISER}=${commit}`, { ...base, ...runner(0) }, `accept ${what}`);
+      sh(
+        `npm run artifacts -- --accept ${NORMALISER}=${commit}`,
+        { ...base, ...runner(0), ...fetching },
+        `accept ${what}`,
+      );
       execFileSync('git', ['-C', clone, 'add', '-A', 'artifacts.lock.json', 'audit-changes']);
       execFileSync('git', [
         '-C',
@@ -409,7 +414,11 @@ try {
       ]);
       head = execFileSync('git', ['-C', clone, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
     };
-    sh('npm run artifacts', { ...base, ...runner(0) }, 'bring in the current files, which the lock at HEAD names');
+    sh(
+      'npm run artifacts',
+      { ...base, ...runner(0), ...fetching },
+      'bring in the current files, which the lock at HEAD names',
+    );
     accept(earlier.commit, `revision A (${NORMALISER} at ${earlier.commit.slice(0, 12)})`);
     const a = publish('revision A');
     const revA = await lockRevision(clone);
