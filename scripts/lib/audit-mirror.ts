@@ -40,6 +40,8 @@ async function serveDir(dir: string, onStop: () => void): Promise<Mirror> {
     child.stdout.once('data', (d: Buffer) => done(d.toString().trim()));
     child.once('exit', (code) => fail(new Error(`the mirror stopped (exit ${code})`)));
   });
+  // Neither the server nor its pipe keeps the caller alive; it prints nothing after its address.
+  child.stdout.destroy();
   child.unref();
   // Never left behind: the server goes with the process that started it, however that ends.
   process.once('exit', () => child.kill());
