@@ -10,7 +10,7 @@
 import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadLock } from '../src/admission/admit.ts';
+import { loadLock } from '../src/admission/load.ts';
 import { lockDigest, shortDigest } from '../src/admission/lock-digest.ts';
 import { lockPath } from '../src/admission/paths.ts';
 import { reportRefusal } from '../src/admission/report.ts';
@@ -21,7 +21,7 @@ import { assembleInto, buildPermanentCopy, checkoutArchive, npmBuild, revisionsI
 try {
   const { positionals } = parseArgs({ allowPositionals: true });
   const project = process.cwd();
-  const digest = lockDigest(loadLock(lockPath()));
+  const digest = await lockDigest(loadLock(lockPath()));
   const revision = shortDigest(digest);
   const where = archiveRemote(process.env);
   if (positionals[0] === 'assemble') {

@@ -1,90 +1,52 @@
 /**
- * `npm run artifacts -- [--from <dir>] [--update-lock] [--commit <sha> | --commit <path>=<sha> ...] | --prove`
- * Brings the six artifacts into results/ and index/, verified against the lock;
- * without --from it downloads them at their locked commits. --update-lock accepts the
- * bytes in <dir> as the new lock (the one deliberate way to change what is admitted)
- * and writes a change record beside it (audit-changes/) when the lock changes,
- * crediting each file to the commit that holds it: from a clean git checkout given to
- * --from, or named with --commit, and only with proof that the audit's repository holds
- * those bytes there (src/admission/commit-proof.ts). Nothing is changed unless everything
- * is admitted and re-derived. --prove (online) downloads every commit the lock and the
- * change records name and recomputes each record (src/admission/prove-history.ts).
+ * `npm run artifacts`: brings every lock entry into results/, index/ and audit-sources/
+ * (from AUDIT_MIRROR, default ../shared/audit-mirror, or by download), then admits and
+ * re-derives them. `-- --prove` downloads every entry and every change record's files from
+ * the host and recomputes the records. `-- --accept <commit>` or `<path>=<commit>`
+ * (repeatable) accepts a new revision: the lock and one change record, for git to commit.
  */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { relative } from 'node:path';
-import { loadLock } from '../src/admission/admit.ts';
-import {
-  bringInByDownload,
-  bringInFrom,
-  creditsToProve,
-  downloadAt,
-  fetchProofs,
-  parseCommitOptions,
-  updateLock,
-} from '../src/admission/bring-in.ts';
-import { proveHistory } from '../src/admission/prove-history.ts';
-import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
-import { assembleAudit } from '../src/audit/assemble.ts';
+import { admitBytes } from '../src/admission/admit.ts';
+import { acceptRevision, bringIn, originOf, parseAccept, proveLock } from '../src/admission/bring-in.ts';
+import { loadLock } from '../src/admission/load.ts';
+import { artifactsRoot, auditMirror, lockPath } from '../src/admission/paths.ts';
 import { reportRefusal, summarise } from '../src/admission/report.ts';
-import { exitCleanlyOnSignal, recoverInterrupted } from '../src/admission/staging.ts';
+import { ARTIFACT_PATHS } from '../src/admission/schemas.ts';
+import { assembleAudit, rederive } from '../src/audit/assemble.ts';
 
-exitCleanlyOnSignal();
 try {
   const { values } = parseArgs({
-    options: {
-      from: { type: 'string' },
-      'update-lock': { type: 'boolean', default: false },
-      commit: { type: 'string', multiple: true },
-      prove: { type: 'boolean', default: false },
-    },
+    options: { prove: { type: 'boolean', default: false }, accept: { type: 'string', multiple: true } },
   });
   const root = artifactsRoot();
-  for (const line of recoverInterrupted(root)) console.log(`note: ${line}`);
-  const commits = values.commit ?? [];
-  if (commits.length && !values['update-lock'])
-    throw new Error('--commit names the source commit of files accepted with --update-lock; add --update-lock');
+  const mirror = auditMirror();
   if (values.prove) {
-    // Online: every commit the lock and the change records name, downloaded and compared; each record's changes recomputed.
-    const lock = loadLock(lockPath());
-    const audit = assembleAudit({ root, lockPath: lockPath() });
-    const proof = await proveHistory(
-      relative(process.cwd(), lockPath()) || 'artifacts.lock.json',
-      lock,
-      audit.history,
-      (repository, commit, path) => downloadAt(repository, commit, path),
-    );
+    const proof = await proveLock(loadLock(lockPath()), lockPath());
     console.log(
-      `proved: ${proof.files} file(s) at their credited commits hold the recorded bytes; ${proof.records} change record(s) recomputed from both sides and equal`,
+      `proved: ${proof.files} file(s) downloaded at their commits hold the locked bytes; ` +
+        `${proof.records} change record(s) recomputed from both sides and equal`,
     );
-  } else if (values['update-lock']) {
-    if (!values.from) throw new Error('--update-lock needs --from <dir>: the lock is rewritten from the files given');
-    const named = parseCommitOptions(commits);
-    // Each credited commit is proven before the lock names it: by downloading the file at that commit, or by the checkout's own git.
-    const proofs = await fetchProofs(creditsToProve(values.from, loadLock(lockPath()), named));
-    const { changes, kept, audit, record } = updateLock(values.from, lockPath(), {
+  } else if (values.accept) {
+    const { record } = await acceptRevision(
       root,
-      commits: named,
-      proofs,
-      record: { root },
-      verify: assembleAudit,
-    });
-    console.log(
-      changes.length
-        ? `lock updated:\n  ${changes.join('\n  ')}`
-        : 'lock unchanged: the files given are the ones locked',
+      lockPath(),
+      parseAccept(values.accept),
+      originOf(mirror),
+      (dir, lock) =>
+        admitBytes(lock, new Map(ARTIFACT_PATHS.map((p) => [p, readFileSync(join(dir, p))]))).then(rederive),
     );
-    for (const k of kept) console.log(`  note: ${k}`);
-    if (record) console.log(`change recorded: ${relative(process.cwd(), record)} (commit it with the lock)`);
-    console.log(`copied ${audit.files.length} artifacts from ${values.from}`);
-    console.log(summarise(audit));
-  } else if (values.from) {
-    const audit = bringInFrom(values.from, root, loadLock(lockPath()), lockPath(), assembleAudit);
-    console.log(`copied ${audit.files.length} artifacts from ${values.from}`);
-    console.log(summarise(audit));
+    if (!record) console.log('nothing to accept: the files at those commits are the ones locked');
+    else {
+      const name = relative(process.cwd(), record);
+      console.log(`accepted: wrote ${relative(process.cwd(), lockPath())} and ${name}`);
+      console.log(`commit them: git add ${relative(process.cwd(), lockPath())} ${name} && git commit`);
+    }
   } else {
-    const audit = await bringInByDownload(root, loadLock(lockPath()), lockPath(), assembleAudit);
-    console.log(`downloaded ${audit.files.length} artifacts at their locked commits`);
-    console.log(summarise(audit));
+    const { brought, present } = await bringIn(root, loadLock(lockPath()), originOf(mirror));
+    console.log(`${brought} file(s) brought in from ${mirror ?? 'the download base'}, ${present} already present`);
+    console.log(summarise(await assembleAudit({ root, lockPath: lockPath() })));
   }
 } catch (e) {
   process.exitCode = reportRefusal(e);

@@ -1,20 +1,24 @@
 /**
- * The first step of `npm test`: the tests compare the site against the audit's own
- * files, read from AUDIT_ARTIFACTS (default ../shared/trail-scorer-audit, beside
- * this clone). Without them every test that reads one would fail on its own; this
- * stops once, naming the folder and how to point at another.
+ * The first step of `npm test`: the tests read the audit's real files from this checkout
+ * (results/, index/, audit-sources/). They are brought in the one way, downloaded from the
+ * audit's mirror (AUDIT_MIRROR_DIR, default ../shared/audit-mirror) served on loopback and
+ * checked against the lock; a second run finds them present and does nothing more.
  */
-import { ARTIFACT_KEYS } from '../src/admission/artifacts.ts';
-import { missingArtifacts } from '../src/admission/presence.ts';
-import { SHARED } from '../tests/support/fixture.ts';
+import { bringIn } from '../src/admission/bring-in.ts';
+import { loadLock } from '../src/admission/load.ts';
+import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
+import { reportRefusal } from '../src/admission/report.ts';
+import { mirrorDir, serveMirror } from './lib/audit-mirror.ts';
 
-const missing = missingArtifacts(SHARED);
-if (missing.length) {
-  console.error(
-    `error: the tests read the audit's artifacts from ${SHARED} (AUDIT_ARTIFACTS, default ../shared/trail-scorer-audit beside the clone); ` +
-      `expected the six files there, found ${missing.length === Object.keys(ARTIFACT_KEYS).length ? 'none' : `no ${missing.join(', ')}`}\n` +
-      'hint: point the tests at a copy laid out like the audit repository, e.g.\n' +
-      '  AUDIT_ARTIFACTS=/path/to/trail-scorer-audit npm test',
-  );
-  process.exitCode = 1;
+const project = process.cwd();
+const root = artifactsRoot();
+const mirror = await serveMirror(mirrorDir(project));
+try {
+  const { brought } = await bringIn(root, loadLock(lockPath()), { base: mirror.env.AUDIT_DOWNLOAD_BASE });
+  if (brought) console.log(`test artifacts: ${brought} file(s) brought in from the mirror at ${mirrorDir(project)}`);
+} catch (e) {
+  process.exitCode = reportRefusal(e);
+  console.error(`hint: the tests bring the audit's files from AUDIT_MIRROR_DIR (here ${mirrorDir(project)}).`);
+} finally {
+  mirror.stop();
 }

@@ -12,9 +12,8 @@
  *   actions/configure-pages     simulated outputs
  *   `npm ci`                    node_modules hard-linked from this checkout when the lock is
  *                               the same file, else `npm ci --prefer-offline`
- *   `npm run artifacts`         `npm run artifacts -- --from $AUDIT_ARTIFACTS` (no network here)
- *   `npm run artifacts -- --prove`  skipped (it needs the audit's repository; the unit tests
- *                               run the same proof against a loopback copy of it)
+ *   raw.githubusercontent.com   the audit's mirror (AUDIT_MIRROR_DIR, default ../shared/audit-mirror)
+ *                               served on loopback: `npm run artifacts` and `--prove` run as written
  *   `npm test`                  `npm run build`, the part of it that writes dist/ (the tests
  *                               themselves run in `npm test`)
  *   Playwright's browser, the caches, the screenshots: skipped, they change nothing uploaded.
@@ -22,22 +21,20 @@
  *
  * With the workflow's archive job (the one running scripts/archive-record.ts) it publishes twice,
  * against a bare repository standing in for the site's own (the site-archive branch lives there):
- * revision A, the earlier normaliser.json beside the artifacts (AUDIT_REVISIONS), accepted in the
- * clone as a commit of its own; then revision B, the current files. After each, the archive job's
+ * revision A, the mirror's other normaliser.json, accepted in the clone with `--accept` as a commit
+ * of its own; then revision B, the current files, accepted back. After each, the archive job's
  * steps run (`gh run download` stood in for by the folder the build job left). At the end A's
  * permanent copy and manifest must be byte for byte what the first publish made.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { auditCopy } from '../src/admission/paths.ts';
-import { loadLock } from '../src/admission/admit.ts';
+import { join, relative } from 'node:path';
+import { loadLock } from '../src/admission/load.ts';
 import { lockDigest, shortDigest } from '../src/admission/lock-digest.ts';
-import { ARTIFACT_PATHS } from '../src/admission/schemas.ts';
 import { parseArgs } from 'node:util';
 import { checkUpload } from './ci/upload-check.ts';
-import { auditFiles, startMirror } from './lib/audit-mirror.ts';
+import { mirrorDir, serveMirror } from './lib/audit-mirror.ts';
 import {
   PAGES_SITES,
   holds,
@@ -162,43 +159,26 @@ function archiveJobOf(workflow: Workflow): [string, Job] | undefined {
   );
 }
 
-/** The source commit a SOURCE.md table gives for a path (the commits are read, never typed here). */
-function sourceCommit(sourceMd: string, path: string): string | undefined {
-  if (!existsSync(sourceMd)) return undefined;
-  const row = readFileSync(sourceMd, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`| ${path} |`));
-  const commit = row?.split('|')[2]?.trim();
-  return commit && /^[0-9a-f]{40}$/.test(commit) ? commit : undefined;
-}
+const NORMALISER = 'results/normaliser.json';
 
-/**
- * The earlier revision beside the artifacts (AUDIT_REVISIONS, default ../trail-scorer-audit-revisions
- * beside them): the current files with its normaliser.json, in a folder laid out like the audit, and
- * the commits of the two normaliser.json files. None when that folder is not there.
- */
-function earlierRevision(artifacts: string): { dir: string; commit: string; current: string } | undefined {
-  const revisions = resolve(process.env['AUDIT_REVISIONS'] ?? join(dirname(artifacts), 'trail-scorer-audit-revisions'));
-  const folder = existsSync(revisions) ? readdirSync(revisions).find((d) => /^[0-9a-f]{40}$/.test(d)) : undefined;
-  if (!folder) {
+/** The mirror's other revision of normaliser.json (not the locked one), and the locked commit; none when it has none. */
+function earlierRevision(mirror: string): { commit: string; current: string } | undefined {
+  const entry = loadLock(join(root, 'artifacts.lock.json')).files.find((f) => f.path === NORMALISER)!;
+  const folder = join(mirror, entry.repository);
+  const commit = existsSync(folder)
+    ? readdirSync(folder).find((c) => c !== entry.commit && existsSync(join(folder, c, NORMALISER)))
+    : undefined;
+  if (!commit) {
     console.log(
-      `note: no earlier revision at ${revisions}; one revision is published, and no second publish is compared with it`,
+      `note: no other ${NORMALISER} in ${mirror}; one revision is published, and no second publish is compared with it`,
     );
     return undefined;
   }
-  const commit = sourceCommit(join(revisions, 'SOURCE.md'), `${folder}/results/normaliser.json`);
-  const current = sourceCommit(join(artifacts, 'SOURCE.md'), 'results/normaliser.json');
-  if (!commit || !current)
-    throw new DryRunError(
-      `${revisions}/SOURCE.md and ${artifacts}/SOURCE.md: expected the source commit of each results/normaliser.json; found ${commit ?? 'none'} and ${current ?? 'none'}`,
-    );
-  const dir = join(work, 'revision-a');
-  for (const p of ARTIFACT_PATHS) cpSync(join(artifacts, p), join(dir, p));
-  cpSync(join(revisions, folder, 'results/normaliser.json'), join(dir, 'results/normaliser.json'));
-  return { dir, commit, current };
+  return { commit, current: entry.commit };
 }
 
-const lockRevision = (project: string) => shortDigest(lockDigest(loadLock(join(project, 'artifacts.lock.json'))));
+const lockRevision = async (project: string) =>
+  shortDigest(await lockDigest(loadLock(join(project, 'artifacts.lock.json'))));
 
 function countFiles(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
@@ -252,11 +232,12 @@ try {
         .join(', ')}; found "${site}"`,
     );
   const pages = PAGES_SITES[site];
-  const artifacts = auditCopy(root);
-  if (!existsSync(join(artifacts, 'results')))
-    throw new DryRunError(
-      `AUDIT_ARTIFACTS: expected a folder laid out like the audit repository at ${artifacts}; found no results/ there`,
-    );
+  const artifacts = mirrorDir(root);
+  if (!existsSync(artifacts))
+    throw new DryRunError(`AUDIT_MIRROR_DIR: expected the audit's mirror at ${artifacts}; found nothing there`);
+  // The raw host, stood in for by the mirror on loopback: every download of the run goes there.
+  const mirror = await serveMirror(artifacts);
+  console.log(`  stand raw.githubusercontent.com: the audit's mirror on loopback (${mirror.env.AUDIT_DOWNLOAD_BASE})`);
 
   const rev = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
   if (rev.status !== 0)
@@ -288,12 +269,13 @@ try {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([k, v]) => v !== undefined && !SCRUBBED.includes(k)),
   ) as Record<string, string>;
+  // Only the steps that fetch the audit's files are pointed at it: the download base must not reach the pages.
+  const fetching = { AUDIT_MIRROR: '', ...mirror.env };
   // The site-archive branch lives in a bare repository standing in for the site's own on GitHub.
   const origin = join(work, 'origin.git');
   execFileSync('git', ['init', '--quiet', '--bare', origin]);
   const archiving = archiveJobOf(workflow);
   let installed = false;
-  let from = artifacts;
 
   /** The build job's steps up to the upload, the folder as upload-pages-artifact archives it, checked; then the archive job. */
   function publish(label: string): { folder: string; env: Record<string, string> } {
@@ -312,30 +294,19 @@ try {
       }
       const run = step.run!.trim();
       const env: Record<string, string> = { ...base, ...stepEnv(workflow, job, step, sim()), ...runner(i) };
-      env['AUDIT_ARTIFACTS'] = from;
       if (/^npm ci\b/.test(run)) {
         if (installed) console.log(`  skip  ${stepName}: installed for the publish before`);
         else install(env, stepName);
         installed = true;
       } else if (/^npx playwright install/.test(run))
         console.log(`  skip  ${stepName}: the browser is for the tests, not the build`);
-      else if (run === 'npm run artifacts')
-        sh(
-          `npm run artifacts -- --from "${from}"`,
-          env,
-          `${stepName} (from ${from === artifacts ? 'AUDIT_ARTIFACTS' : 'the earlier revision'} instead of the download)`,
-        );
-      else if (run === 'npm run artifacts -- --prove')
-        console.log(
-          `  skip  ${stepName}: it downloads from the audit's repository, which is not reachable here; npm test runs the same proof against a loopback copy of it`,
-        );
       else if (run === 'npm test')
         sh(
           'npm run build',
           env,
           `${stepName} (its build; SITE_URL=${env['SITE_URL'] ?? ''} SITE_BASE=${env['SITE_BASE'] ?? ''})`,
         );
-      else sh(run, env, stepName);
+      else sh(run, /^npm run artifacts\b/.test(run) ? { ...env, ...fetching } : env, stepName);
       if (step.id && existsSync(env['GITHUB_OUTPUT']!)) outputs[step.id] = readOutputs(env['GITHUB_OUTPUT']!);
     }
 
@@ -413,6 +384,7 @@ try {
   const earlier = archiving ? earlierRevision(artifacts) : undefined;
   if (!earlier) {
     const { env } = publish('');
+    mirror.stop();
     console.log(
       `pages dry run: ok. The folder the deploy job would publish passes every check under ${env['SITE_URL']}${env['SITE_BASE']}. (${seconds(started)})`,
     );
@@ -421,16 +393,10 @@ try {
     const install0 = steps.find((s) => /^npm ci\b/.test(s.run ?? ''));
     if (install0) install({ ...base, ...runner(0) }, 'npm ci, for accepting the revisions');
     installed = true;
-    // Each credit is proven by a download at its commit (src/admission/commit-proof.ts); the audit's repository is not
-    // reachable here, so a loopback copy of it made from the SOURCE.md tables stands in, and the run says so.
-    const mirror = await startMirror(auditFiles(artifacts));
-    console.log(
-      `  stand the audit's repository for the credits' proof: a loopback copy of the files at the commits SOURCE.md gives (${mirror.env.AUDIT_DOWNLOAD_BASE})`,
-    );
-    const accept = (dir: string, commit: string, what: string) => {
+    const accept = (commit: string, what: string) => {
       sh(
-        `npm run artifacts -- --from "${dir}" --update-lock --commit results/normaliser.json=${commit}`,
-        { ...base, ...runner(0), ...mirror.env },
+        `npm run artifacts -- --accept ${NORMALISER}=${commit}`,
+        { ...base, ...runner(0), ...fetching },
         `accept ${what}`,
       );
       execFileSync('git', ['-C', clone, 'add', '-A', 'artifacts.lock.json', 'audit-changes']);
@@ -449,18 +415,16 @@ try {
       head = execFileSync('git', ['-C', clone, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
     };
     sh(
-      `npm run artifacts -- --from "${artifacts}"`,
-      { ...base, ...runner(0) },
+      'npm run artifacts',
+      { ...base, ...runner(0), ...fetching },
       'bring in the current files, which the lock at HEAD names',
     );
-    accept(earlier.dir, earlier.commit, `revision A (results/normaliser.json at ${earlier.commit.slice(0, 12)})`);
-    from = earlier.dir;
+    accept(earlier.commit, `revision A (${NORMALISER} at ${earlier.commit.slice(0, 12)})`);
     const a = publish('revision A');
-    const revA = lockRevision(clone);
-    accept(artifacts, earlier.current, `revision B (results/normaliser.json at ${earlier.current.slice(0, 12)})`);
-    from = artifacts;
+    const revA = await lockRevision(clone);
+    accept(earlier.current, `revision B (${NORMALISER} at ${earlier.current.slice(0, 12)})`);
     const b = publish('revision B');
-    const revB = lockRevision(clone);
+    const revB = await lockRevision(clone);
     mirror.stop();
     compareArchived(a.folder, b.folder, revA, revB);
     console.log(

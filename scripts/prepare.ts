@@ -1,12 +1,7 @@
-/**
- * `npm run prepare-artifacts`: brings the artifacts in when results/ or index/ lacks
- * them, as every build does first (src/admission/prepare.ts), without building.
- */
+/** `npm run prepare-artifacts`: brings in what is missing, as every build does first (src/admission/prepare.ts). */
 import { prepareArtifacts } from '../src/admission/prepare.ts';
 import { reportRefusal } from '../src/admission/report.ts';
-import { exitCleanlyOnSignal } from '../src/admission/staging.ts';
 
-exitCleanlyOnSignal();
 try {
   for (const line of await prepareArtifacts()) console.log(`artifacts: ${line}`);
 } catch (e) {

@@ -10,11 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { auditCopy } from '../../src/admission/paths.ts';
+import { auditMirror } from '../../src/admission/paths.ts';
 import { V8_FLAGS } from '../build.ts';
 
 const root = join(import.meta.dirname, '../..');
-const shared = auditCopy(root);
+const mirror = auditMirror(process.env, root) ?? '';
 
 interface CallFrame {
   functionName: string;
@@ -110,7 +110,7 @@ try {
     {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', AUDIT_ARTIFACTS: shared },
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', AUDIT_MIRROR: mirror },
       maxBuffer: 64 << 20,
     },
   );

@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { auditCopy } from '../../src/admission/paths.ts';
+import { auditMirror } from '../../src/admission/paths.ts';
 import { ARTIFACT_PATHS } from '../../src/admission/schemas.ts';
 import { writeSyntheticCopy } from './synthetic-index.ts';
 import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
@@ -19,7 +19,9 @@ import { SHELL_SCRIPT } from '../../src/site/shell-script.ts';
 import { TOOL_CACHES } from '../lib/tool-caches.ts';
 
 const root = join(import.meta.dirname, '../..');
-const shared = auditCopy(root);
+// The checkout's own brought-in artifacts; a sandbox build brings them from the same mirror.
+const shared = root;
+const mirror = auditMirror(process.env, root) ?? '';
 const factors = (process.env['BENCH_FACTORS'] ?? '1,10,100').split(',').map(Number);
 
 function timed(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): number {
@@ -89,7 +91,7 @@ try {
   const bareTimes: number[] = [];
   for (let i = 0; i < runs; i++) {
     coldStart(site, ARTIFACT_PATHS);
-    siteTimes.push(timed('npm', ['run', 'build', '--silent'], site, { AUDIT_ARTIFACTS: shared }));
+    siteTimes.push(timed('npm', ['run', 'build', '--silent'], site, { AUDIT_MIRROR: mirror }));
     coldStart(bare, []);
     bareTimes.push(timed('npm', ['run', 'build', '--silent'], bare));
   }

@@ -7,15 +7,16 @@
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { indexDigest } from '../../src/admission/digest.ts';
-import type { JsonValue } from '../../src/admission/json.ts';
+import { pythonCanonicalJson } from '../../src/admission/digest.ts';
+import type { JsonValue } from '../../src/admission/parse.ts';
 import { ARTIFACT_PATHS, Adversarial, Catf1, Datacheck, Normaliser, SpanIndex } from '../../src/admission/schemas.ts';
 import type * as z from 'zod/mini';
-import { proposeLock, serialiseLock } from '../../src/admission/bring-in.ts';
-import { loadLock } from '../../src/admission/admit.ts';
+import { serialiseLock } from '../../src/admission/bring-in.ts';
+import { loadLock } from '../../src/admission/load.ts';
 import { roundPython } from '../../src/core/python-round.ts';
 
 const hex = (seed: string, n: number) => createHash('sha256').update(seed).digest('hex').slice(0, n);
+const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
 export function writeSyntheticCopy(
   from: string,
@@ -74,7 +75,7 @@ export function writeSyntheticCopy(
       row.volume_ratio = roundPython(emitted / s.gold_errors, 10);
     }
   }
-  const digest = indexDigest(index.splits as JsonValue);
+  const digest = sha256(pythonCanonicalJson(index.splits as JsonValue));
   write('index/spans.json', index);
   write('results/adversarial.json', { ...adv, index_sha256: digest });
   const cells = Object.values(dc.splits).flatMap((sp) =>
@@ -87,7 +88,12 @@ export function writeSyntheticCopy(
   write('results/catf1.json', { ...read('results/catf1.json', Catf1), index_sha256: digest });
   // A throw-away benchmark copy, never published: its lock takes the synthetic bytes' digests and keeps the old commits.
   const lockPath = join(to, 'artifacts.lock.json');
-  const sources = new Map(ARTIFACT_PATHS.map((p) => [p, readFileSync(join(to, p))] as const));
-  writeFileSync(lockPath, serialiseLock(proposeLock(loadLock(lockPath), sources, (old) => old.commit).lock));
+  const locked = loadLock(lockPath);
+  const files = locked.files.map((f) => {
+    const bytes = readFileSync(join(to, f.path));
+    const blob = createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+    return { ...f, bytes: bytes.length, sha256: sha256(bytes), blob };
+  });
+  writeFileSync(lockPath, serialiseLock({ ...locked, pins: { ...locked.pins, index_sha256: digest }, files }));
   return { traces, spans };
 }

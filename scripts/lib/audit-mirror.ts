@@ -1,14 +1,14 @@
 /**
- * A stand-in for the audit's repository on loopback, for the downloads that bring the
- * artifacts in and that prove a credited commit holds a file's bytes: files laid out as
- * `<repository>/<commit>/<path>`, as the download base serves them. It runs in a process of
- * its own, so a caller may drive the command line with spawnSync while it answers. Used by
- * the tests and by the Pages dry run, which cannot reach the audit's repository.
+ * The raw file host stood in for on loopback: a folder laid out as
+ * `<repository>/<commit>/<path>` served over HTTP on 127.0.0.1, in a process of its own
+ * (so a caller may drive the command line with spawnSync while it answers). `serveMirror`
+ * serves the audit's mirror (AUDIT_MIRROR_DIR, default ../shared/audit-mirror beside the
+ * clone); `startMirror` serves a temp folder of given files (small synthetic ones in tests).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export interface MirrorFile {
   readonly repository: string;
@@ -20,73 +20,54 @@ export interface MirrorFile {
 export interface Mirror {
   /** The environment that points downloads at it. */
   readonly env: { readonly AUDIT_DOWNLOAD_BASE: string; readonly AUDIT_DOWNLOAD_INSECURE: '1' };
+  /** The folder it serves. */
+  readonly dir: string;
   add(file: MirrorFile): void;
   stop(): void;
 }
 
 export const AUDIT_REPOSITORY = 'DataScienceVishal/trail-scorer-audit';
 
-/**
- * The audit's files at the commits their SOURCE.md tables name: the current six in `artifacts`,
- * and each earlier revision in `revisions` (beside them by default).
- */
-export function auditFiles(
-  artifacts: string,
-  revisions = join(dirname(artifacts), 'trail-scorer-audit-revisions'),
-): MirrorFile[] {
-  const SHARED = artifacts;
-  const REVISIONS = revisions;
-  const rows = (sourceMd: string) =>
-    readFileSync(sourceMd, 'utf8')
-      .split('\n')
-      .map((l) => /^\| ([^ |]+\.json) \| ([0-9a-f]{40}) \|/.exec(l))
-      .filter((m) => m !== null);
-  const current = rows(join(SHARED, 'SOURCE.md')).map((m) => ({
-    repository: AUDIT_REPOSITORY,
-    commit: m[2]!,
-    path: m[1]!,
-    bytes: readFileSync(join(SHARED, m[1]!)),
-  }));
-  let earlier: MirrorFile[] = [];
-  try {
-    readdirSync(REVISIONS);
-    earlier = rows(join(REVISIONS, 'SOURCE.md')).map((m) => ({
-      repository: AUDIT_REPOSITORY,
-      commit: m[2]!,
-      path: m[1]!.replace(/^[0-9a-f]{40}\//, ''),
-      bytes: readFileSync(join(REVISIONS, m[1]!)),
-    }));
-  } catch {
-    // No earlier revisions beside the project.
-  }
-  return [...current, ...earlier];
-}
+/** The audit's mirror folder: AUDIT_MIRROR_DIR, default ../shared/audit-mirror beside the project. */
+export const mirrorDir = (project = resolve(import.meta.dirname, '../..')): string =>
+  resolve(project, process.env['AUDIT_MIRROR_DIR'] ?? '../shared/audit-mirror');
 
-/** Starts a mirror holding `files`. */
-export async function startMirror(files: readonly MirrorFile[]): Promise<Mirror> {
-  const dir = mkdtempSync(join(tmpdir(), 'audit-mirror-'));
+async function serveDir(dir: string, onStop: () => void): Promise<Mirror> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'audit-mirror-server.ts'), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((done, fail) => {
+    child.stdout.once('data', (d: Buffer) => done(d.toString().trim()));
+    child.once('exit', (code) => fail(new Error(`the mirror stopped (exit ${code})`)));
+  });
+  // Neither the server nor its pipe keeps the caller alive; it prints nothing after its address.
+  child.stdout.destroy();
+  child.unref();
+  // Never left behind: the server goes with the process that started it, however that ends.
+  process.once('exit', () => child.kill());
   const add = (f: MirrorFile) => {
     const at = join(dir, f.repository, f.commit, f.path);
     mkdirSync(dirname(at), { recursive: true });
     writeFileSync(at, f.bytes);
   };
-  files.forEach(add);
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'audit-mirror-server.ts'), dir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`the mirror stopped (exit ${code})`)));
-  });
-  child.unref();
-  // Never left behind: the server goes with the process that started it, however that ends.
-  process.once('exit', () => child.kill());
   return {
     env: { AUDIT_DOWNLOAD_BASE: url, AUDIT_DOWNLOAD_INSECURE: '1' },
+    dir,
     add,
     stop: () => {
       child.kill();
-      rmSync(dir, { recursive: true, force: true });
+      onStop();
     },
   };
+}
+
+/** Serves the audit's mirror folder, read only (add() is for temp mirrors). */
+export const serveMirror = (dir = mirrorDir()): Promise<Mirror> => serveDir(dir, () => {});
+
+/** Starts a mirror holding `files` in a temp folder, removed on stop(). */
+export async function startMirror(files: readonly MirrorFile[]): Promise<Mirror> {
+  const dir = mkdtempSync(join(tmpdir(), 'audit-mirror-'));
+  const mirror = await serveDir(dir, () => rmSync(dir, { recursive: true, force: true }));
+  files.forEach(mirror.add);
+  return mirror;
 }

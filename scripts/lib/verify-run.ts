@@ -12,10 +12,10 @@ export interface Timing {
 }
 
 /** Runs admission and re-derivation, prints the result or the one-line refusal, and returns the exit code. */
-export function verify(timing: Timing | undefined): number {
+export async function verify(timing: Timing | undefined): Promise<number> {
   try {
     const loaded = timing?.now();
-    const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+    const audit = await assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
     // What the build refuses once admitted, verify refuses too, in the same words.
     checkConclusions(audit);
     const admitted = timing?.now();

@@ -1,47 +1,30 @@
 /**
- * Admission: the only code that reads the audit's files. It verifies each file
- * against the lock, parses it strictly, validates it against its schema, checks
- * the files against each other, and returns them deeply frozen and typed. It
- * imports nothing above it: src/audit runs the re-derivations on what it returns.
- * Any failure throws a single AdmissionError; nothing is ever half-admitted.
+ * Admission: a pure function of the lock and the bytes, with no `node:` import in its
+ * graph, so the build, `npm run verify` and a browser run the same code. Each file is
+ * checked for the locked size and SHA-256, parsed strictly, validated against its
+ * schema, and the files are checked against the lock's pins and each other; the change
+ * records among them (audit-changes/...) are checked too. Any failure throws one
+ * AdmissionError; the result is deeply frozen.
  */
-import { AdmissionError } from './errors.ts';
-import { FileRefusal, readRegularFile } from './files.ts';
-import { parseArtifact, readLocked, type FileBytes } from './read.ts';
-import { ARTIFACT_PATHS, ARTIFACT_SCHEMAS, Lock, type ArtifactPath, type LockFile } from './schemas.ts';
-import { validate } from './validate.ts';
-import type { JsonValue } from './json.ts';
 import { ARTIFACT_KEYS } from './artifacts.ts';
 import { runCrossChecks } from './crosschecks.ts';
-import type { Admitted, Artifacts, CheckReport } from './types.ts';
-import { checkNewestAgainstFiles, loadHistory } from './change-history.ts';
+import { sha256Hex } from './digest.ts';
+import { AdmissionError } from './errors.ts';
+import { admitHistory } from './history.ts';
 import { lockDigest, shortDigest } from './lock-digest.ts';
+import { parseArtifact, type JsonValue } from './parse.ts';
+import { ARTIFACT_PATHS, ARTIFACT_SCHEMAS, Lock, type ArtifactPath } from './schemas.ts';
+import type { Admitted, Artifacts, CheckReport } from './types.ts';
+import { validate } from './validate.ts';
 
-export interface AdmitOptions {
-  readonly root: string;
-  readonly lockPath: string;
-}
+const LOCK_FILE = 'artifacts.lock.json';
 
-export function loadLock(lockPath: string): Lock {
-  let bytes: Uint8Array;
-  try {
-    bytes = readRegularFile(lockPath, { maxBytes: 64 * 1024 });
-  } catch (e) {
-    if (!(e instanceof FileRefusal)) throw e;
-    throw new AdmissionError('lock', lockPath, '', 'the committed lock file, a regular file', e.found);
-  }
-  const lock = validate(Lock, parseArtifact(lockPath, bytes), lockPath);
-  const paths = lock.files.map((f) => f.path);
+/** The lock from its bytes: strict JSON, its schema, exactly one entry per artifact. */
+export function parseLock(bytes: Uint8Array, file = LOCK_FILE): Lock {
+  const lock = validate(Lock, parseArtifact(file, bytes), file);
   for (const p of ARTIFACT_PATHS) {
-    if (paths.filter((q) => q === p).length !== 1) {
-      throw new AdmissionError(
-        'lock',
-        lockPath,
-        '/files',
-        `exactly one entry for ${p}`,
-        `${paths.filter((q) => q === p).length}`,
-      );
-    }
+    const n = lock.files.filter((f) => f.path === p).length;
+    if (n !== 1) throw new AdmissionError('lock', file, '/files', `exactly one entry for ${p}`, `${n}`);
   }
   return lock;
 }
@@ -49,80 +32,77 @@ export function loadLock(lockPath: string): Lock {
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    // Indexes and for-in, not Object.values: no array is made per object (the span index alone has thousands).
     if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
     else for (const key in value) if (Object.hasOwn(value, key)) deepFreeze((value as Record<string, unknown>)[key]);
   }
   return value;
 }
 
-export function admit(options: AdmitOptions): Admitted {
-  const lock = loadLock(options.lockPath);
-  const entry = (p: ArtifactPath): LockFile => lock.files.find((f) => f.path === p)!;
+/** Size and SHA-256 of one file's bytes against its lock entry. */
+export async function checkBytes(
+  entry: { readonly path: string; readonly bytes: number; readonly sha256: string },
+  bytes: Uint8Array | undefined,
+  origin = entry.path,
+): Promise<Uint8Array> {
+  if (bytes === undefined) throw new AdmissionError('presence', entry.path, '', `the file, from ${origin}`, 'none');
+  if (bytes.length !== entry.bytes)
+    throw new AdmissionError('digest', entry.path, '', `${entry.bytes} bytes, as locked`, `${bytes.length} bytes`);
+  const sha = await sha256Hex(bytes);
+  if (sha !== entry.sha256)
+    throw new AdmissionError('digest', entry.path, '', `sha256 ${entry.sha256}, as locked`, `sha256 ${sha}`);
+  return bytes;
+}
 
-  // Check 1: every file present, of the locked size and digest, before any is parsed.
-  const bytes = new Map<ArtifactPath, FileBytes>();
-  for (const p of ARTIFACT_PATHS) bytes.set(p, readLocked(options.root, entry(p)));
-
-  // Check 2: strict JSON, then the strict schema.
-  const parsed = <P extends ArtifactPath>(p: P) =>
-    validate(ARTIFACT_SCHEMAS[p], parseArtifact(p, bytes.get(p)!.bytes), p);
-  // Each file validated against its own schema, so the object has the Artifacts shape.
+/** Admits the six artifacts (and any change records) in `files`, keyed by their path, against `lock`. */
+export async function admitBytes(lock: Lock | Uint8Array, files: ReadonlyMap<string, Uint8Array>): Promise<Admitted> {
+  const locked = lock instanceof Uint8Array ? parseLock(lock) : lock;
+  const entries = ARTIFACT_PATHS.map((p) => locked.files.find((f) => f.path === p)!);
+  // Every file of the locked size and digest before any is parsed.
+  for (const e of entries) await checkBytes(e, files.get(e.path));
+  const docs = Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, parseArtifact(p, files.get(p)!)])) as Record<
+    ArtifactPath,
+    JsonValue
+  >;
   const artifacts = Object.fromEntries(
-    ARTIFACT_PATHS.map((p) => [ARTIFACT_KEYS[p], parsed(p)]),
+    ARTIFACT_PATHS.map((p) => [ARTIFACT_KEYS[p], validate(ARTIFACT_SCHEMAS[p], docs[p], p)]),
   ) as unknown as Artifacts;
-
-  // Checks 3 to 6: the files against the lock's pins and against each other.
-  const { checks, properties } = runCrossChecks(artifacts, lock);
-
-  // Check 7: the change records form one chain that ends at this lock, which names its head; the newest record's new values are the files' own.
-  const history = loadHistory(options.lockPath, lock);
-  const docs = Object.fromEntries(
-    ARTIFACT_PATHS.map((p) => [p, artifacts[ARTIFACT_KEYS[p]] as unknown as JsonValue]),
-  ) as Record<ArtifactPath, JsonValue>;
-  const checkedLeaves = checkNewestAgainstFiles(history, docs);
-  const digest = lockDigest(lock);
-  const files = ARTIFACT_PATHS.map((p) => ({ ...entry(p) }));
+  const { checks, properties, indexDigest } = await runCrossChecks(artifacts, locked);
+  const history = await admitHistory(locked, files, docs);
+  const digest = await lockDigest(locked);
   const admitted: CheckReport[] = [
     {
       id: 'digest',
       title: 'Every file has exactly the size and SHA-256 digest the lock records',
       facts: [
-        { label: 'files', value: files.length },
-        { label: 'bytes', value: files.reduce((n, f) => n + f.bytes, 0) },
+        { label: 'files', value: entries.length },
+        { label: 'bytes', value: entries.reduce((n, f) => n + f.bytes, 0) },
       ],
     },
     {
       id: 'schema',
       title: 'Every file is strict JSON and matches its schema, with no unknown key',
-      facts: [{ label: 'files', value: files.length }],
+      facts: [{ label: 'files', value: entries.length }],
     },
     ...checks,
-    history.length === 0
-      ? {
-          id: 'history',
-          title: 'No change record exists, and the lock names none',
-          facts: [{ label: 'records', value: 0 }],
-        }
-      : {
-          id: 'history',
-          title:
-            'The change records form one chain, each starting where the one before ended; the newest ends at this lock, which names it, and the values it says changed are what the admitted files hold',
-          facts: [
-            { label: 'records', value: history.length },
-            { label: 'changed leaves checked against the files', value: checkedLeaves },
-          ],
-        },
+    {
+      id: 'history',
+      title:
+        history.length === 0
+          ? 'No change record exists, and the lock names none'
+          : 'The change records follow on from each other; the newest ends at this lock, ' +
+            'and the values it says changed are what the files hold',
+      facts: [{ label: 'records', value: history.length }],
+    },
   ];
-
   return deepFreeze({
     ...artifacts,
-    lock,
-    pins: lock.pins,
-    files,
+    lock: locked,
+    pins: locked.pins,
+    files: entries.map(({ path, repository, commit, bytes, sha256 }) => ({ path, repository, commit, bytes, sha256 })),
     properties,
     checks: admitted,
     revision: { digest, short: shortDigest(digest) },
+    indexDigest,
     history,
   });
 }

@@ -1,519 +1,265 @@
 /**
- * Bringing the artifacts in: from a local folder laid out like the audit repository,
- * or by download at the locked commits. Only regular files inside the folder are read
- * (files.ts). Every file is staged, the staged set is admitted as a whole, and only
- * then swapped into results/ and index/ (staging.ts): a refused or interrupted run
- * leaves them exactly as they were. `updateLock` is the one deliberate way to accept
- * new bytes; it credits each file to the commit that truly holds it.
+ * Bringing the audit's files in, the one way: every lock entry (the six artifacts and the
+ * sources) copied from a local mirror laid out as the raw host serves it, or downloaded
+ * from `<base><repository>/<commit>/<path>`, and kept only with the locked size and
+ * SHA-256. `proveLock` downloads every entry and every change record's files from the
+ * host (the only proof that a commit holds what the lock says); `acceptRevision` proposes
+ * a new lock from the files at new commits and writes it with one change record.
  */
-import { readdirSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
-import { admit, loadLock, type AdmitOptions } from './admit.ts';
-import { sha256Hex, indexDigest } from './digest.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { checkBytes } from './admit.ts';
+import { gitBlobId, indexDigest, sha256Hex } from './digest.ts';
 import { AdmissionError } from './errors.ts';
-import { FileRefusal, readRegularFile } from './files.ts';
-import { commitHolding } from './git-source.ts';
-import { proofKey, proveCredit, type DownloadProofs, type Fetched } from './commit-proof.ts';
-import { historyHead, loadHistory, recordFileName, serialiseRecord } from './change-history.ts';
-import { HISTORY_DIR, historyDir } from './paths.ts';
-import { changeRecord } from './leaf-diff.ts';
+import { changeRecord, changedLeaves } from './leaf-diff.ts';
+import { recordFileName } from './history.ts';
+import { loadLock, readCapped, readHistory } from './load.ts';
 import { lockDigest } from './lock-digest.ts';
-import type { JsonValue } from './json.ts';
-import { parseArtifact, readLocked } from './read.ts';
+import { parseArtifact, type JsonValue } from './parse.ts';
+import { historyDir, sourceFile } from './paths.ts';
 import {
   ARTIFACT_PATHS,
-  INDEX_FED,
+  ChangeRecord,
   MAX_ARTIFACT_BYTES,
-  RESULTS_FILES,
   type ArtifactPath,
   type Lock,
   type LockFile,
+  type LockSource,
 } from './schemas.ts';
-import { downloadBase, downloadUrl } from './settings.ts';
-import { recoverInterrupted, Staging } from './staging.ts';
+import { downloadBase } from './settings.ts';
 import type { Admitted } from './types.ts';
+import { validate } from './validate.ts';
 
-/**
- * How a staged set is verified before it is swapped in: admission by default; the
- * commands pass the whole pipeline's check (admission and re-derivation, src/audit),
- * so nothing our recomputation refuses is ever moved in.
- */
-export type Verify<A extends Admitted> = (options: AdmitOptions) => A;
+type Entry = LockFile | LockSource;
+/** Where to get files: a local mirror folder, or the download base. */
+export type Origin = { readonly mirror: string } | { readonly base: string };
 
-function checkAgainstLock(entry: LockFile, bytes: Uint8Array, origin: string): void {
-  const sha = sha256Hex(bytes);
-  if (bytes.length !== entry.bytes || sha !== entry.sha256) {
-    throw new AdmissionError(
-      'digest',
-      entry.path,
-      '',
-      `${entry.bytes} bytes with sha256 ${entry.sha256}, as locked`,
-      `${bytes.length} bytes with sha256 ${sha} from ${origin} (if ${origin} is a new revision of the audit, accept it deliberately with --update-lock)`,
-    );
-  }
-}
+const isArtifact = (e: Entry): e is LockFile => 'blob' in e;
+const destination = (root: string, e: Entry): string =>
+  isArtifact(e) ? join(root, e.path) : sourceFile(root, e.commit, e.path);
+const where = (origin: Origin, e: Pick<Entry, 'repository' | 'commit' | 'path'>) =>
+  'mirror' in origin
+    ? join(origin.mirror, e.repository, e.commit, e.path)
+    : `${origin.base}${e.repository}/${e.commit}/${e.path}`;
 
-/** Reads one source file: a regular file inside `from`, or one refusal saying what it is instead. */
-function readSource(from: string, path: ArtifactPath): Uint8Array {
+/** A download of at most `cap` bytes; any failure is one refusal naming the file and the URL. */
+export async function download(url: string, name: string, cap: number, timeoutMs = 20_000): Promise<Uint8Array> {
+  let res: Response;
   try {
-    return readRegularFile(join(from, path), { within: from });
+    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   } catch (e) {
-    if (!(e instanceof FileRefusal)) throw e;
     throw new AdmissionError(
       'presence',
-      path,
+      name,
       '',
-      `a regular file at ${join(from, path)}, inside ${from} (a folder laid out like the audit repository)`,
-      e.found,
+      `a download from ${url}`,
+      `a failed request (${(e as Error).message})`,
     );
   }
-}
-
-/** Stages `files` under `root`, admits the staged set against `lockPath`, and swaps it in; or changes nothing. */
-function stageAdmitSwap<A extends Admitted>(
-  root: string,
-  files: ReadonlyMap<ArtifactPath, Uint8Array>,
-  lockPath: string,
-  verify: Verify<A>,
-): A {
-  recoverInterrupted(root, lockPath);
-  const staging = new Staging(root, lockPath);
-  try {
-    for (const [p, bytes] of files) staging.stage(p, bytes, join(root, p));
-    const audit = verify({ root: staging.dir, lockPath });
-    staging.commit();
-    return audit;
-  } finally {
-    // After commit() this finds nothing left; after a refusal it drops the staged bytes.
-    staging.discard();
-  }
-}
-
-/** Copies the six files from `from` into `root`, all verified against the lock and admitted before any is moved in. */
-export function bringInFrom<A extends Admitted = Admitted>(
-  from: string,
-  root: string,
-  lock: Lock,
-  lockPath: string,
-  verify: Verify<A> = admit as Verify<A>,
-): A {
-  const files = new Map<ArtifactPath, Uint8Array>();
-  for (const p of ARTIFACT_PATHS) files.set(p, readSource(from, p));
-  for (const [p, bytes] of files)
-    checkAgainstLock(
-      lock.files.find((f) => f.path === p)!,
-      bytes,
-      from,
-    );
-  return stageAdmitSwap(root, files, lockPath, verify);
-}
-
-async function download(url: string, timeoutMs: number): Promise<Uint8Array> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > MAX_ARTIFACT_BYTES)
-    throw new Error(`${declared} bytes announced, over the limit of ${MAX_ARTIFACT_BYTES}`);
+  if (!res.ok) throw new AdmissionError('presence', name, '', `HTTP 200 from ${url}`, `HTTP ${res.status}`);
   const chunks: Uint8Array[] = [];
   let length = 0;
-  for await (const chunk of res.body ?? []) {
-    length += chunk.length;
-    if (length > MAX_ARTIFACT_BYTES) throw new Error(`more than ${MAX_ARTIFACT_BYTES} bytes, over the limit`);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of res.body ?? []) {
+      length += chunk.length;
+      if (length > cap) throw new AdmissionError('digest', name, '', `at most ${cap} bytes from ${url}`, 'more');
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    if (e instanceof AdmissionError) throw e;
+    throw new AdmissionError(
+      'presence',
+      name,
+      '',
+      `the whole body from ${url}`,
+      `a cut-off body (${(e as Error).message})`,
+    );
   }
-  return new Uint8Array(Buffer.concat(chunks, length));
+  const out = new Uint8Array(length);
+  chunks.reduce((at, c) => (out.set(c, at), at + c.length), 0);
+  return out;
 }
 
-/** Downloads the six files at their locked commits; all verified and admitted before any is moved in. */
-export async function bringInByDownload<A extends Admitted = Admitted>(
+/** One file of the audit at a commit, from `origin`, at most `cap` bytes. */
+const fetchAt = (origin: Origin, e: Pick<Entry, 'repository' | 'commit' | 'path'>, cap: number) =>
+  'mirror' in origin
+    ? Promise.resolve(readCapped(where(origin, e), e.path, cap))
+    : download(where(origin, e), e.path, cap);
+
+/** The origin the settings name: the mirror when there is one, else the checked download base. */
+export const originOf = (mirror: string | undefined): Origin => (mirror ? { mirror } : { base: downloadBase() });
+
+/**
+ * Brings every lock entry into `root`; an entry already there with the locked bytes is
+ * left alone (so a second run reads and hashes, nothing more). `replace`: a file there
+ * with other bytes is replaced (`npm run artifacts`); otherwise only missing files are
+ * brought in, and admission then refuses the others (the build).
+ */
+export async function bringIn(
   root: string,
   lock: Lock,
-  lockPath: string,
-  verify: Verify<A> = admit as Verify<A>,
-  timeoutMs = 20_000,
-): Promise<A> {
-  const files = new Map<ArtifactPath, Uint8Array>();
-  for (const entry of lock.files) {
-    const url = downloadUrl(entry);
-    let bytes: Uint8Array;
+  origin: Origin,
+  replace = true,
+): Promise<{ brought: number; present: number }> {
+  let brought = 0;
+  for (const e of [...lock.files, ...lock.sources]) {
+    const dest = destination(root, e);
     try {
-      bytes = await download(url, timeoutMs);
-    } catch (e) {
+      await checkBytes(e, readCapped(dest, e.path, e.bytes));
+      continue;
+    } catch (err) {
+      if (!(err instanceof AdmissionError)) throw err;
+      if (!replace && !(err.check === 'presence' && err.found === 'nothing there')) continue;
+    }
+    const bytes = await checkBytes(e, await fetchAt(origin, e, e.bytes), where(origin, e));
+    mkdirSync(dirname(dest), { recursive: true });
+    writeFileSync(dest, bytes);
+    brought++;
+  }
+  return { brought, present: lock.files.length + lock.sources.length - brought };
+}
+
+/** A source file (the lock's `sources`) by path and commit, as brought in under `root`, checked against the lock. */
+export async function readAuditSource(root: string, lock: Lock, path: string, commit: string): Promise<Uint8Array> {
+  const e = lock.sources.find((s) => s.path === path && s.commit === commit);
+  if (!e) throw new AdmissionError('lock', 'artifacts.lock.json', '/sources', `an entry for ${path}@${commit}`, 'none');
+  return checkBytes(e, readCapped(destination(root, e), path, e.bytes));
+}
+
+/**
+ * `--prove`: every lock entry downloaded from the host at its commit must be the locked
+ * bytes, and every change record must be what its two sides' bytes give, recomputed.
+ */
+export async function proveLock(lock: Lock, lockFile: string): Promise<{ files: number; records: number }> {
+  const origin = { base: downloadBase() };
+  const docs = new Map<string, JsonValue>();
+  const at = async (e: { path: ArtifactPath; commit: string; sha256: string }, repository: string) => {
+    const key = `${e.path}@${e.commit}`;
+    if (!docs.has(key)) {
+      const bytes = await fetchAt(origin, { ...e, repository }, MAX_ARTIFACT_BYTES);
+      const sha = await sha256Hex(bytes);
+      if (sha !== e.sha256)
+        throw new AdmissionError('revision', e.path, '', `sha256 ${e.sha256} at commit ${e.commit}`, `sha256 ${sha}`);
+      docs.set(key, parseArtifact(e.path, bytes));
+    }
+    return docs.get(key)!;
+  };
+  for (const e of [...lock.files, ...lock.sources])
+    await checkBytes(e, await fetchAt(origin, e, e.bytes), where(origin, e));
+  const records = [...readHistory(lockFile)].sort(([a], [b]) => (a < b ? -1 : 1));
+  const repository = (p: ArtifactPath) => lock.files.find((f) => f.path === p)!.repository;
+  for (const [file, bytes] of records) {
+    const r = validate(ChangeRecord, parseArtifact(file, bytes), file);
+    const side = async (s: ChangeRecord['old']) => ({
+      files: s.files,
+      docs: Object.fromEntries(await Promise.all(s.files.map(async (f) => [f.path, await at(f, repository(f.path))]))),
+    });
+    const recomputed = await changedLeaves(await side(r.old), await side(r.new));
+    const n = recomputed.findIndex((c, i) => JSON.stringify(c) !== JSON.stringify(r.changes[i]));
+    if (n >= 0 || recomputed.length !== r.changes.length) {
+      const i = n >= 0 ? n : Math.min(recomputed.length, r.changes.length);
       throw new AdmissionError(
-        'presence',
-        entry.path,
-        '',
-        `a download from ${url}`,
-        `a failed request (${(e as Error).message})`,
+        'history',
+        file,
+        `/changes/${i}`,
+        `the change recomputed from both sides' bytes, ${JSON.stringify(recomputed[i] ?? null)}`,
+        JSON.stringify(r.changes[i] ?? null),
       );
     }
-    checkAgainstLock(entry, bytes, url);
-    files.set(entry.path, bytes);
   }
-  return stageAdmitSwap(root, files, lockPath, verify);
-}
-
-// ---- accepting a new revision -----------------------------------------------------
-
-/** One lock field that changed, for the printout and for a change record. */
-export interface LockChange {
-  /** `pins.<key>`, `$comment`, or `<file path> <key>`. */
-  readonly field: string;
-  readonly from: string | number | undefined;
-  readonly to: string | number | undefined;
-}
-
-/** Every lock field that differs, pins and files alike, commits and repositories included. */
-export function diffLock(before: Lock, after: Lock): LockChange[] {
-  const changes: LockChange[] = [];
-  if (before.$comment !== after.$comment)
-    changes.push({ field: '$comment', from: before.$comment, to: after.$comment });
-  for (const k of Object.keys(after.pins) as (keyof Lock['pins'])[]) {
-    if (before.pins[k] !== after.pins[k]) changes.push({ field: `pins.${k}`, from: before.pins[k], to: after.pins[k] });
-  }
-  for (const f of after.files) {
-    const old = before.files.find((g) => g.path === f.path)!;
-    for (const k of ['repository', 'commit', 'bytes', 'sha256'] as const) {
-      if (old[k] !== f[k]) changes.push({ field: `${f.path} ${k}`, from: old[k], to: f[k] });
-    }
-  }
-  return changes;
-}
-
-export const formatChange = (c: LockChange): string => `${c.field}: ${c.from} -> ${c.to}`;
-
-/** `--commit SHA` (every file) and `--commit PATH=SHA` (one file). */
-export interface SourceCommits {
-  readonly all?: string;
-  readonly byPath?: Readonly<Partial<Record<ArtifactPath, string>>>;
+  return { files: lock.files.length + lock.sources.length, records: records.length };
 }
 
 const COMMIT = /^[0-9a-f]{40}$/;
 
-/** Parses the repeated `--commit` option; throws one AdmissionError naming the bad value. */
-export function parseCommitOptions(values: readonly string[]): SourceCommits {
-  let all: string | undefined;
-  const byPath: Partial<Record<ArtifactPath, string>> = {};
+/** `--accept <sha>` (all six files) or `--accept <path>=<sha>`, repeatable: the commit each file moves to. */
+export function parseAccept(values: readonly string[]): Map<ArtifactPath, string> {
+  const out = new Map<ArtifactPath, string>();
   for (const v of values) {
     const eq = v.lastIndexOf('=');
     const [path, sha] = eq < 0 ? [undefined, v] : [v.slice(0, eq), v.slice(eq + 1)];
-    if (!COMMIT.test(sha))
+    if (!COMMIT.test(sha) || (path !== undefined && !(ARTIFACT_PATHS as string[]).includes(path)))
       throw new AdmissionError(
         'lock',
-        '--commit',
+        '--accept',
         '',
-        'a commit of 40 lowercase hex characters (--commit SHA or --commit PATH=SHA)',
+        `<commit> or <path>=<commit> (40 lowercase hex; a path among ${ARTIFACT_PATHS.join(', ')})`,
         JSON.stringify(v),
       );
-    if (path === undefined) {
-      if (all !== undefined && all !== sha)
-        throw new AdmissionError('lock', '--commit', '', 'one commit for all files', `${all} and ${sha}`);
-      all = sha;
-    } else {
-      if (!(ARTIFACT_PATHS as readonly string[]).includes(path))
-        throw new AdmissionError(
-          'lock',
-          '--commit',
-          '',
-          `a path the lock names (${ARTIFACT_PATHS.join(', ')})`,
-          JSON.stringify(path),
-        );
-      byPath[path as ArtifactPath] = sha;
-    }
-  }
-  return all === undefined ? { byPath } : { all, byPath };
-}
-
-/**
- * The commit to record for one accepted file. Bytes the lock already holds keep the commit
- * already credited (it was proven when they were accepted), unless --commit names one for
- * this very path. Otherwise: the commit named for it, else the one named for all, else the
- * one a clean git checkout given to --from says last changed the file; whichever it is, it
- * is credited only with proof that the locked repository holds these bytes there
- * (commit-proof.ts). Without proof the file is refused: the lock never credits bytes to a
- * commit that was not shown to hold them.
- */
-function sourceCommit(
-  from: string,
-  old: LockFile,
-  bytes: Uint8Array,
-  commits: SourceCommits,
-  proofs: DownloadProofs,
-): string {
-  const perPath = commits.byPath?.[old.path];
-  if (perPath === undefined && sha256Hex(bytes) === old.sha256 && bytes.length === old.bytes) return old.commit;
-  let commit = perPath ?? commits.all;
-  if (commit === undefined) {
-    const answer = commitHolding(from, old.path, bytes);
-    if (!('commit' in answer)) {
-      throw new AdmissionError(
-        'lock',
-        old.path,
-        '',
-        `the commit that holds its new bytes: give --from a clean git checkout of the audit, or name it with --commit ${old.path}=<sha>`,
-        `new bytes whose commit cannot be known (${answer.problem})`,
-      );
-    }
-    commit = answer.commit;
-  }
-  const proof = proveCredit(from, old.repository, commit, old.path, bytes, proofs);
-  if (!proof.proven) {
-    throw new AdmissionError(
-      'lock',
-      old.path,
-      '',
-      `proof that ${old.repository} holds these bytes at commit ${commit}: a download of the file at that commit, or a git checkout whose origin is that repository and which fetched the commit from it`,
-      proof.why,
-    );
-  }
-  return commit;
-}
-
-/** The credits --update-lock will have to prove: each file whose bytes changed or that --commit names, at the commit named for it. */
-export function creditsToProve(
-  from: string,
-  lock: Lock,
-  commits: SourceCommits,
-): { path: ArtifactPath; repository: string; commit: string }[] {
-  return lock.files.flatMap((f) => {
-    const perPath = commits.byPath?.[f.path];
-    const commit = perPath ?? commits.all;
-    if (commit === undefined) return [];
-    let bytes: Uint8Array;
-    try {
-      bytes = readSource(from, f.path);
-    } catch {
-      return [];
-    }
-    const unchanged = sha256Hex(bytes) === f.sha256 && bytes.length === f.bytes;
-    return unchanged && perPath === undefined ? [] : [{ path: f.path, repository: f.repository, commit }];
-  });
-}
-
-/** One file of `repository` at `commit`, through the checked download base. */
-export const downloadAt = (repository: string, commit: string, path: ArtifactPath, timeoutMs = 20_000) =>
-  download(`${downloadBase()}${repository}/${commit}/${path}`, timeoutMs);
-
-/** Downloads each file at the commit a credit names, for its proof; a failure is kept as the reason, never thrown. */
-export async function fetchProofs(
-  credits: readonly { path: ArtifactPath; repository: string; commit: string }[],
-  timeoutMs = 20_000,
-): Promise<DownloadProofs> {
-  const out = new Map<string, Fetched>();
-  for (const c of credits) {
-    const url = `${downloadBase()}${c.repository}/${c.commit}/${c.path}`;
-    try {
-      out.set(proofKey(c.path, c.commit), {
-        sha256: sha256Hex(await downloadAt(c.repository, c.commit, c.path, timeoutMs)),
-      });
-    } catch (e) {
-      out.set(proofKey(c.path, c.commit), { failed: `${url}: ${(e as Error).message}` });
-    }
+    for (const p of path === undefined ? ARTIFACT_PATHS : [path as ArtifactPath]) out.set(p, sha);
   }
   return out;
 }
 
-/** A value every source agrees on, or undefined when they disagree (the pin is then left as it was). */
-function agreed(values: readonly unknown[]): string | undefined {
-  const set = new Set(values);
-  const [only] = set;
-  return set.size === 1 && typeof only === 'string' ? only : undefined;
-}
+/** The lock's on-disk form. */
+export const serialiseLock = (lock: Lock): string => JSON.stringify(lock, null, 2) + '\n';
 
-function objectAt(v: JsonValue | undefined): Record<string, JsonValue> {
-  return v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : {};
-}
+const field = (doc: JsonValue | undefined, ...keys: string[]): unknown =>
+  keys.reduce<unknown>(
+    (v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+    doc,
+  );
+const orOld = (v: unknown, old: string) => (typeof v === 'string' ? v : old);
 
 /**
- * The lock the files in `sources` call for: sizes, digests and source commits always;
- * each pin only when every file that records it agrees on one value. A disagreement
- * keeps the old pin, so admission then names the file that disagrees.
+ * `--accept`: fetches the files at the commits named into a temp folder, proposes the lock
+ * they call for (sizes, digests, blob ids, and the pins the files record, which admission
+ * then cross-checks), has `verify` admit them (the commands pass admission and
+ * re-derivation), and only then writes the lock, one change record and the new files.
  */
-export function proposeLock(
-  before: Lock,
-  sources: ReadonlyMap<ArtifactPath, Uint8Array>,
-  commitOf: (old: LockFile, bytes: Uint8Array) => string,
-): { lock: Lock; kept: string[] } {
-  const kept: string[] = [];
-  const files = before.files.map((f) => {
-    const bytes = sources.get(f.path)!;
-    return { ...f, commit: commitOf(f, bytes), bytes: bytes.length, sha256: sha256Hex(bytes) };
-  });
-  const docs = new Map<ArtifactPath, Record<string, JsonValue>>();
-  for (const p of ARTIFACT_PATHS) {
-    try {
-      docs.set(p, objectAt(parseArtifact(p, sources.get(p)!)));
-    } catch {
-      docs.set(p, {});
-    }
+export async function acceptRevision(
+  root: string,
+  lockFile: string,
+  commits: ReadonlyMap<ArtifactPath, string>,
+  origin: Origin,
+  verify: (root: string, lock: Lock) => Promise<Admitted>,
+  date = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+): Promise<{ lock: Lock; record?: string }> {
+  const before = loadLock(lockFile);
+  const fetched = new Map<ArtifactPath, Uint8Array>();
+  const oldDocs = {} as Record<ArtifactPath, JsonValue>;
+  const newDocs = {} as Record<ArtifactPath, JsonValue>;
+  const files: LockFile[] = [];
+  for (const f of before.files) {
+    const old = await checkBytes(f, await fetchAt(origin, f, f.bytes), where(origin, f));
+    oldDocs[f.path] = parseArtifact(f.path, old);
+    const commit = commits.get(f.path) ?? f.commit;
+    const bytes = commit === f.commit ? old : await fetchAt(origin, { ...f, commit }, MAX_ARTIFACT_BYTES);
+    fetched.set(f.path, bytes);
+    newDocs[f.path] = parseArtifact(f.path, bytes);
+    files.push({ ...f, commit, bytes: bytes.length, sha256: await sha256Hex(bytes), blob: await gitBlobId(bytes) });
   }
-  const doc = (p: ArtifactPath) => docs.get(p)!;
-  const pins = { ...before.pins };
-  const propose = (key: 'pinned_commit' | 'scorer_sha256' | 'index_sha256', values: unknown[]) => {
-    const v = agreed(values);
-    if (v === undefined) kept.push(`pins.${key}: the files disagree, kept ${pins[key]}`);
-    else pins[key] = v;
+  const splits = field(newDocs['index/spans.json'], 'splits') as JsonValue | undefined;
+  const p = before.pins;
+  const lock: Lock = {
+    ...before,
+    pins: {
+      ...p,
+      pinned_commit: orOld(field(newDocs['index/spans.json'], 'pinned_commit'), p.pinned_commit),
+      scorer_sha256: orOld(field(newDocs['results/adversarial.json'], 'scorer_sha256'), p.scorer_sha256),
+      index_sha256: splits === undefined ? p.index_sha256 : await indexDigest(splits),
+      corpus_sha256: orOld(field(newDocs['results/datacheck.json'], 'corpus', 'sha256'), p.corpus_sha256),
+    },
+    files,
   };
-  propose(
-    'pinned_commit',
-    ARTIFACT_PATHS.map((p) => doc(p)['pinned_commit']),
-  );
-  propose(
-    'scorer_sha256',
-    RESULTS_FILES.map((p) => doc(p)['scorer_sha256']),
-  );
-  let computed: string | undefined;
+  if ((await lockDigest(lock)) === (await lockDigest(before))) return { lock };
+  const temp = mkdtempSync(join(tmpdir(), 'audit-accept-'));
   try {
-    computed = indexDigest(doc('index/spans.json')['splits'] ?? null);
-  } catch {
-    computed = undefined;
-  }
-  propose('index_sha256', [computed, ...INDEX_FED.map((p) => doc(p)['index_sha256'])]);
-  const corpusSha = objectAt(doc('results/datacheck.json')['corpus'])['sha256'];
-  if (typeof corpusSha === 'string' && /^[0-9a-f]{64}$/.test(corpusSha)) pins.corpus_sha256 = corpusSha;
-  return { lock: { ...before, pins, files }, kept };
-}
-
-export interface UpdateOptions {
-  /** Where results/ and index/ live (default: `record.root`, else the lock's folder). */
-  readonly root?: string;
-  readonly commits?: SourceCommits;
-  /** Downloads made beforehand (fetchProofs) that prove a credited commit holds a file's bytes. */
-  readonly proofs?: DownloadProofs;
-  /**
-   * Write a change record (change-history.ts) beside the lock. `root` holds the currently
-   * locked files, the old side of the comparison; `date` defaults to now.
-   */
-  readonly record?: { readonly root: string; readonly date?: string };
-  /** How the staged set is verified (default: admission). */
-  readonly verify?: Verify<Admitted>;
-}
-
-/** The change record for `before` -> `after`: the currently locked files in `record.root` against the new ones. */
-function changeRecordFor(
-  lockPath: string,
-  before: Lock,
-  after: Lock,
-  record: NonNullable<UpdateOptions['record']>,
-  sources: ReadonlyMap<ArtifactPath, Uint8Array>,
-) {
-  const history = loadHistory(lockPath, before);
-  const docsOf = (read: (entry: LockFile) => Uint8Array, lock: Lock) =>
-    Object.fromEntries(lock.files.map((f) => [f.path, parseArtifact(f.path, read(f))])) as Record<
-      ArtifactPath,
-      JsonValue
-    >;
-  const oldDocs = docsOf((entry) => {
-    try {
-      return readLocked(record.root, entry).bytes;
-    } catch (e) {
-      if (!(e instanceof AdmissionError)) throw e;
-      throw new AdmissionError(
-        e.check,
-        entry.path,
-        '',
-        `the currently locked ${entry.path} in ${record.root}, to record what the new revision changes (bring it in first: npm run artifacts)`,
-        e.found,
-      );
+    for (const [path, bytes] of fetched) {
+      mkdirSync(dirname(join(temp, path)), { recursive: true });
+      writeFileSync(join(temp, path), bytes);
     }
-  }, before);
-  const newDocs = docsOf((entry) => sources.get(entry.path)!, after);
-  const date = record.date ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return changeRecord(history.length + 1, date, { lock: before, docs: oldDocs }, { lock: after, docs: newDocs });
-}
-
-/**
- * `--update-lock`: reads the six files in `from`, credits each to its true source
- * commit, stages them with the lock they call for and (when asked) the change record,
- * admits the staged whole (the record's chain included), and only then swaps files,
- * lock and record into place together. A refusal or an interruption changes nothing.
- */
-export function updateLock(
-  from: string,
-  lockPath: string,
-  options: UpdateOptions = {},
-): { lock: Lock; changes: string[]; fields: LockChange[]; kept: string[]; audit: Admitted; record?: string } {
-  const root = options.root ?? options.record?.root ?? join(lockPath, '..');
-  const same = (() => {
-    try {
-      return realpathSync(from) === realpathSync(root);
-    } catch {
-      return false;
-    }
-  })();
-  if (same) {
-    throw new AdmissionError(
-      'lock',
-      from,
-      '',
-      '--from naming a checkout of the audit, not the folder the artifacts are brought into',
-      `${from}, whose bytes are whatever was last brought in (and nothing says which commit holds them)`,
-    );
-  }
-  const before = loadLock(lockPath);
-  const sources = new Map<ArtifactPath, Uint8Array>();
-  for (const p of ARTIFACT_PATHS) sources.set(p, readSource(from, p));
-  const commits = options.commits ?? {};
-  const proofs = options.proofs ?? new Map();
-  const proposed = proposeLock(before, sources, (old, bytes) => sourceCommit(from, old, bytes, commits, proofs));
-  let lock = proposed.lock;
-  const kept = proposed.kept;
-  const fields = diffLock(before, lock);
-  const changes = fields.map(formatChange);
-
-  recoverInterrupted(root, lockPath);
-  const staging = new Staging(root, lockPath);
-  try {
-    for (const [p, bytes] of sources) staging.stage(p, bytes, join(root, p));
-    // The history beside the staged lock, so admission checks the chain the swap will leave:
-    // the existing records as they are (checked, not moved), then the new one (moved in).
-    const digests: string[] = [];
-    for (const name of historyNames(lockPath)) {
-      const bytes = readRegularFile(join(historyDir(lockPath), name), { maxBytes: MAX_ARTIFACT_BYTES });
-      digests.push(sha256Hex(bytes));
-      staging.stage(`${HISTORY_DIR}/${name}`, bytes);
-    }
-    let record: string | undefined;
-    if (options.record && lockDigest(lock) !== lockDigest(before)) {
-      const r = changeRecordFor(lockPath, before, lock, options.record, sources);
-      const text = serialiseRecord(r);
-      record = join(historyDir(lockPath), recordFileName(r));
-      staging.stage(`${HISTORY_DIR}/${recordFileName(r)}`, text, record);
-      // The lock names the new head of the chain, so no record can later be edited or go missing unnoticed.
-      lock = { ...lock, history: historyHead([...digests, sha256Hex(text)]) };
-    }
-    const stagedLock = staging.stage('artifacts.lock.json', serialiseLock(lock), lockPath);
-    let audit: Admitted;
-    try {
-      audit = (options.verify ?? admit)({ root: staging.dir, lockPath: stagedLock });
-    } catch (e) {
-      if (e instanceof AdmissionError && kept.length) {
-        throw new AdmissionError(e.check, e.file, e.pointer, e.expected, `${e.found} (${kept.join('; ')})`);
-      }
-      throw e;
-    }
-    staging.commit();
-    return { lock, changes, fields, kept, audit, ...(record ? { record } : {}) };
+    await verify(temp, lock);
   } finally {
-    staging.discard();
+    rmSync(temp, { recursive: true, force: true });
   }
-}
-
-function historyNames(lockPath: string): string[] {
-  try {
-    return readdirSync(historyDir(lockPath)).sort();
-  } catch {
-    return [];
-  }
-}
-
-/** The lock's on-disk form: one file per line, so a change reads as a one-line diff. */
-export function serialiseLock(lock: Lock): string {
-  const head = { ...(lock.$comment === undefined ? {} : { $comment: lock.$comment }), pins: lock.pins };
-  const body = JSON.stringify(head, null, 2).replace(/\n}$/, '');
-  const inline = (v: object) =>
-    JSON.stringify(v).replaceAll('":', '": ').replaceAll(',"', ', "').replace(/^\{/, '{ ').replace(/\}$/, ' }');
-  const files = lock.files.map((f) => `    ${inline(f)}`);
-  const history = lock.history ? `,\n  "history": ${inline(lock.history)}` : '';
-  return `${body},\n  "files": [\n${files.join(',\n')}\n  ]${history}\n}\n`;
+  const sequence = readHistory(lockFile).size + 1;
+  const record = await changeRecord(sequence, date, { lock: before, docs: oldDocs }, { lock, docs: newDocs });
+  const recordPath = join(historyDir(lockFile), recordFileName(record));
+  mkdirSync(dirname(recordPath), { recursive: true });
+  writeFileSync(recordPath, JSON.stringify(record, null, 2) + '\n');
+  writeFileSync(lockFile, serialiseLock(lock));
+  for (const [path, bytes] of fetched) writeFileSync(join(root, path), bytes);
+  return { lock, record: recordPath };
 }

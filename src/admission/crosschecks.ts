@@ -8,7 +8,7 @@ import type { Artifacts, CheckReport, DecidedProperty } from './types.ts';
 import { artifactAt } from './artifacts.ts';
 import { indexDigest } from './digest.ts';
 import { AdmissionError, type CheckId } from './errors.ts';
-import type { JsonValue } from './json.ts';
+import type { JsonValue } from './parse.ts';
 import { toPointer } from './pointer.ts';
 import { checkPredictorSets } from './predictor-sets.ts';
 import {
@@ -98,8 +98,8 @@ function checkPins(a: Artifacts, lock: Lock): CheckReport {
 }
 
 /** Check 4: the index digest, recomputed, equals the lock and the four index-fed artifacts; its summary equals its lists. */
-function checkIndex(a: Artifacts, lock: Lock): CheckReport {
-  const digest = indexDigest(a.index.splits as JsonValue);
+async function checkIndex(a: Artifacts, lock: Lock): Promise<CheckReport & { digest: string }> {
+  const digest = await indexDigest(a.index.splits as JsonValue);
   if (digest !== lock.pins.index_sha256) {
     throw new AdmissionError(
       'index',
@@ -144,6 +144,7 @@ function checkIndex(a: Artifacts, lock: Lock): CheckReport {
     }
   }
   return {
+    digest,
     id: 'index',
     title: 'The span index digest, recomputed, matches the lock and every index-fed artifact',
     facts: [
@@ -327,9 +328,12 @@ function checkTotals(a: Artifacts): CheckReport {
   };
 }
 
-export function runCrossChecks(a: Artifacts, lock: Lock): { checks: CheckReport[]; properties: DecidedProperty[] } {
+export async function runCrossChecks(
+  a: Artifacts,
+  lock: Lock,
+): Promise<{ checks: CheckReport[]; properties: DecidedProperty[]; indexDigest: string }> {
   const pins = checkPins(a, lock);
-  const index = checkIndex(a, lock);
+  const { digest: indexDigest, ...index } = await checkIndex(a, lock);
   const properties = decideProperties(a);
   const totals = checkTotals(a);
   const checks: CheckReport[] = [
@@ -342,5 +346,5 @@ export function runCrossChecks(a: Artifacts, lock: Lock): { checks: CheckReport[
     },
     totals,
   ];
-  return { checks, properties };
+  return { checks, properties, indexDigest };
 }

@@ -1,9 +1,21 @@
-/** The two kinds of digest the audit uses: of a file's bytes, and of its index's `splits`. */
-import { createHash } from 'node:crypto';
-import type { JsonValue } from './json.ts';
+/** The digests the audit uses (of a file's bytes, of its index's `splits`), by Web Crypto: no `node:` import. */
+import type { JsonValue } from './parse.ts';
 
-export function sha256Hex(data: Uint8Array | string): string {
-  return createHash('sha256').update(data).digest('hex');
+const hex = (buffer: ArrayBuffer) =>
+  Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+const bytesOf = (data: Uint8Array | string) =>
+  typeof data === 'string' ? new TextEncoder().encode(data) : new Uint8Array(data);
+
+export const sha256Hex = async (data: Uint8Array | string): Promise<string> =>
+  hex(await crypto.subtle.digest('SHA-256', bytesOf(data)));
+
+/** git's blob id: SHA-1 of `blob <length>\0<bytes>`. */
+export async function gitBlobId(bytes: Uint8Array): Promise<string> {
+  const head = new TextEncoder().encode(`blob ${bytes.length}\0`);
+  const all = new Uint8Array(head.length + bytes.length);
+  all.set(head);
+  all.set(bytes, head.length);
+  return hex(await crypto.subtle.digest('SHA-1', all));
 }
 
 // Python's str sort and sort_keys compare code points; JS's default sort compares UTF-16 units.
@@ -14,7 +26,7 @@ function byCodePoint(a: string, b: string): number {
   return ca.length - cb.length;
 }
 
-// The two orders differ only where a surrogate pair meets a unit at or above U+E000; without surrogates the default sort is the code-point sort.
+// The two orders differ only where a surrogate pair meets a unit at or above U+E000.
 const SURROGATE = /[\ud800-\udfff]/;
 function sortedKeys(value: { readonly [key: string]: unknown }): string[] {
   const keys = Object.keys(value);
@@ -31,7 +43,6 @@ const SHORT_ESCAPES: Record<string, string> = {
   '\b': '\\b',
   '\f': '\\f',
 };
-// Printable ASCII other than the quote and the backslash: written as is, so such a string needs no per-character pass.
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /** A string as Python's json.dumps writes it with ensure_ascii (the default). */
@@ -50,10 +61,8 @@ function pythonJsonString(s: string): string {
 }
 
 /**
- * `json.dumps(value, sort_keys=True, separators=(",", ":"))`. Only the shapes the
- * index holds are supported; a non-integer number is refused rather than guessed at,
- * since Python's float repr differs from JavaScript's. Written in one pass into one
- * string (no intermediate array per object or list).
+ * `json.dumps(value, sort_keys=True, separators=(",", ":"))`. A non-integer number is
+ * refused rather than guessed at, since Python's float repr differs from JavaScript's.
  */
 export function pythonCanonicalJson(value: JsonValue): string {
   let out = '';
@@ -89,7 +98,5 @@ export function pythonCanonicalJson(value: JsonValue): string {
   return out;
 }
 
-/** The audit's index digest: sha256 of the canonical JSON of `splits` (SOURCE.md). */
-export function indexDigest(splits: JsonValue): string {
-  return sha256Hex(pythonCanonicalJson(splits));
-}
+/** The audit's index digest: sha256 of the canonical JSON of `splits`. */
+export const indexDigest = (splits: JsonValue): Promise<string> => sha256Hex(pythonCanonicalJson(splits));

@@ -19,8 +19,7 @@ export type CheckId =
   | 'totals'
   | 'derivation'
   | 'history'
-  | 'revision'
-  | 'staging';
+  | 'revision';
 
 export class AdmissionError extends ProblemError {
   override name = 'AdmissionError';
@@ -31,11 +30,12 @@ export class AdmissionError extends ProblemError {
   readonly found: string;
 
   constructor(check: CheckId, file: string, pointer: string, expected: string, found: string) {
-    super([{ file, place: pointer, message: `[${check}] expected ${expected}; found ${found}.` }]);
+    super([{ file, place: pointer, message: escapeText(`[${check}] expected ${expected}; found ${found}.`) }]);
     // The refusal's one line, as admission has always printed it.
-    this.message =
+    this.message = escapeText(
       `Artifact refused [${check}] ${file} at ${pointer === '' ? '(document root)' : pointer}: ` +
-      `expected ${expected}; found ${found}.`;
+        `expected ${expected}; found ${found}.`,
+    );
     this.check = check;
     this.file = file;
     this.pointer = pointer;
@@ -43,6 +43,12 @@ export class AdmissionError extends ProblemError {
     this.found = found;
   }
 }
+
+// Controls, format characters (zero-width, bidi, BOM, tags), line separators and lone surrogates.
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/** A message made safe for a terminal: every character that could move, hide or restyle text written as \u{...}. */
+const escapeText = (text: string): string => text.replace(UNSAFE, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
 
 /** A short, single-line rendering of a found value for error messages. */
 export function describe(value: unknown): string {

@@ -5,19 +5,13 @@ import type { Admitted } from './types.ts';
 
 const HINTS: Partial<Record<AdmissionError['check'], string>> = {
   presence:
-    'Bring the artifacts in with `npm run artifacts -- --from <dir>` (a checkout of the audit repository, ' +
-    'or ../shared/trail-scorer-audit), or set AUDIT_ARTIFACTS=<dir> before `npm run build`.',
-  // Never points at --update-lock: results/ may hold anything, and only a checkout of the audit is a source.
+    'Bring the files in with `npm run artifacts` (from AUDIT_MIRROR, default ../shared/audit-mirror, ' +
+    'or by download when AUDIT_MIRROR is set empty).',
   digest:
-    'These bytes are not the ones the lock admits. Bring the locked ones back in with ' +
-    '`npm run artifacts -- --from <dir>` (or without --from, to download them). A new revision of the audit ' +
-    'is accepted only from its checkout, as the README describes.',
-  staging:
-    'A staging folder is left by an `npm run artifacts` or build that was killed, or was put there by someone else; nothing in it ' +
-    'is used unless it checks out against the lock in place. Look inside the folder named above, then delete it (`rm -r <folder>`) ' +
-    'and run the command again.',
+    'These bytes are not the ones the lock admits. `npm run artifacts` brings the locked ones back; ' +
+    'a new revision of the audit is accepted with `npm run artifacts -- --accept <commit>`.',
   history:
-    'The records in audit-changes/ are written by `npm run artifacts -- --from <dir> --update-lock` together with the lock; ' +
+    'The records in audit-changes/ are written by `npm run artifacts -- --accept <commit>` together with the lock; ' +
     'commit them together and edit neither by hand.',
 };
 

@@ -264,17 +264,29 @@ export const RepositoryPath = z.string().check(
 /**
  * The most bytes one artifact may have: about 170 times the largest real file (the
  * span index, 99,308 bytes), room for the 100x synthetic index the benchmark builds.
- * The lock may not admit more, and the file reader (files.ts) reads no more.
+ * The lock may not admit more, and no file is read past what the lock admits.
  */
 export const MAX_ARTIFACT_BYTES = 16 * 1024 * 1024;
+const Blob = hex(40);
 export const LockFile = z.strictObject({
   path: z.enum(ARTIFACT_PATHS as [ArtifactPath, ...ArtifactPath[]]),
   repository: Repository,
   commit: Commit,
   bytes: Count.check(z.lte(MAX_ARTIFACT_BYTES)),
   sha256: Sha256,
+  /** git's blob id of the bytes (SHA-1 of `blob <len>\0<bytes>`), so `git cat-file` can name them too. */
+  blob: Blob,
 });
 export type LockFile = z.infer<typeof LockFile>;
+/** Another file of the audit a claim or a test rests on, brought in beside the artifacts (audit-sources/). */
+export const LockSource = z.strictObject({
+  path: RepositoryPath,
+  repository: Repository,
+  commit: Commit,
+  bytes: Count.check(z.lte(MAX_ARTIFACT_BYTES)),
+  sha256: Sha256,
+});
+export type LockSource = z.infer<typeof LockSource>;
 export const Lock = z.strictObject({
   $comment: z.optional(z.string().check(z.maxLength(1000))),
   pins: z.strictObject({
@@ -286,12 +298,7 @@ export const Lock = z.strictObject({
     corpus_sha256: Sha256,
   }),
   files: z.array(LockFile).check(z.length(ARTIFACT_PATHS.length)),
-  /**
-   * The head of the change records (audit-changes/): how many there are and the SHA-256 of
-   * the newest record's bytes, so a record deleted, truncated, squashed or reordered is
-   * refused. Absent until the first record; not part of the lock's digest (lock-digest.ts).
-   */
-  history: z.optional(z.strictObject({ records: z.int().check(z.gte(1)), head: Sha256 })),
+  sources: z.array(LockSource),
 });
 export type Lock = z.infer<typeof Lock>;
 

@@ -6,7 +6,7 @@ const DEFAULT_BASE = 'https://raw.githubusercontent.com/';
 
 /**
  * `AUDIT_DOWNLOAD_BASE`, as a URL ending in '/': https only, unless
- * `AUDIT_DOWNLOAD_INSECURE=1` allows plain http (a loopback mirror in tests); no
+ * `AUDIT_DOWNLOAD_INSECURE=1` allows plain http to loopback (a mirror in tests); no
  * credentials, query or fragment, which would silently change every file's address.
  */
 export function downloadBase(env: NodeJS.ProcessEnv = process.env): string {
@@ -18,11 +18,11 @@ export function downloadBase(env: NodeJS.ProcessEnv = process.env): string {
   } catch {
     throw new SettingError(name, 'an absolute https:// URL', JSON.stringify(raw));
   }
-  const insecure = env['AUDIT_DOWNLOAD_INSECURE'] === '1';
-  if (url.protocol !== 'https:' && !(insecure && url.protocol === 'http:')) {
+  const loopback = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(env['AUDIT_DOWNLOAD_INSECURE'] === '1' && loopback)) {
     throw new SettingError(
       name,
-      'an https:// URL (plain http:// only with AUDIT_DOWNLOAD_INSECURE=1)',
+      'an https:// URL (plain http:// only to loopback, with AUDIT_DOWNLOAD_INSECURE=1)',
       JSON.stringify(raw),
     );
   }

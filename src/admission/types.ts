@@ -58,7 +58,9 @@ export interface Admitted extends Artifacts {
   readonly checks: readonly CheckReport[];
   /** The audit revision this lock names: the SHA-256 of its canonical form (lock-digest.ts), and its short form. */
   readonly revision: { readonly digest: string; readonly short: string };
-  /** The change records, oldest first, ending at this lock (change-history.ts); empty before the first accepted change. */
+  /** The span index digest, recomputed from index/spans.json's `splits` at admission (equal to the lock's pin). */
+  readonly indexDigest: string;
+  /** The change records, oldest first, ending at this lock (history.ts); empty before the first accepted change. */
   readonly history: readonly AdmittedRecord[];
 }
 

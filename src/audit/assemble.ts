@@ -3,7 +3,8 @@
  * re-derivations of what they report. Admission and re-derivation are separate
  * stages; this is the one place that runs them in order, once per build.
  */
-import { admit, deepFreeze, type AdmitOptions } from '../admission/admit.ts';
+import { deepFreeze } from '../admission/admit.ts';
+import { admitFromDisk } from '../admission/load.ts';
 import type { Admitted, CheckReport } from '../admission/types.ts';
 import { rederiveAll } from '../rederive/index.ts';
 import type { RederivationResult } from '../rederive/types.ts';
@@ -34,6 +35,6 @@ export function rederive(admitted: Admitted): Audit {
 }
 
 /** Admission, then re-derivation: what the build, `npm run verify` and the tests run. */
-export function assembleAudit(options: AdmitOptions): Audit {
-  return rederive(admit(options));
+export async function assembleAudit(options: { readonly root: string; readonly lockPath: string }): Promise<Audit> {
+  return rederive(await admitFromDisk(options.root, options.lockPath));
 }

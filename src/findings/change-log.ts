@@ -5,7 +5,7 @@
  * above one (a removed array item, a replaced object).
  */
 import type { Audit } from '../audit/assemble.ts';
-import type { AdmittedRecord } from '../admission/change-history.ts';
+import type { AdmittedRecord } from '../admission/types.ts';
 import type { PropertyName } from '../core/names.ts';
 import { toPointer } from '../admission/pointer.ts';
 import type { LeafChange } from '../admission/schemas.ts';

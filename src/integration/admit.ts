@@ -16,7 +16,7 @@ import type { Logger } from './refusal.ts';
 /** `base`: the base path the site is built under; a permanent copy's (r/<revision>/) must name this lock's revision. */
 export async function admitForBuild(logger: Logger, base: string): Promise<Audit> {
   for (const line of await prepareArtifacts()) logger.info(`artifacts: ${line}`);
-  const audit = assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+  const audit = await assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
   // A stale conclusion is refused here in one message, as verify refuses it, not while a page renders.
   checkConclusions(audit);
   checkPermanentBase(base, audit.revision.short);

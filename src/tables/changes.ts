@@ -1,6 +1,6 @@
 /** Tables of the change records: per record, the files with their old and new commits, the pins, and every changed leaf. */
 import type { Audit } from '../audit/assemble.ts';
-import type { AdmittedRecord } from '../admission/change-history.ts';
+import type { AdmittedRecord } from '../admission/types.ts';
 import type { LeafValue } from '../admission/schemas.ts';
 import type { Source } from '../provenance/provenance.ts';
 import type { Cell, TableSpec } from './spec.ts';

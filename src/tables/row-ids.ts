@@ -7,11 +7,12 @@
  * Ids are `<table id>--<row slug>`, so they are unique on any page where the table
  * ids are; the link check (src/guards/links.ts) refuses a page with a duplicate id.
  */
-import { sha256Hex } from '../admission/digest.ts';
+import { createHash } from 'node:crypto';
 import { cellText, type TableSpec } from './spec.ts';
 
 /** How long a row slug may grow before it is cut and a digest of the whole key keeps it unique. */
 const MAX_SLUG = 48;
+const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The text a cell contributes to its row's key. */
 export const keyText = cellText;

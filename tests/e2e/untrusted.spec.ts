@@ -33,7 +33,7 @@ test.describe('untrusted artifact strings', () => {
     // The paper citations (table_1, table_5) are checked against the cited source at build; a claim is free text.
     copy.set('results/datacheck.json', '/properties/P9/claim', HOSTILE.svg);
     copy.set('results/normaliser.json', '/properties/P6/claim', HOSTILE.rlo);
-    copy.relock();
+    await copy.relock();
     box = sandbox();
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
     expect(r.code, r.output.slice(-2000)).toBe(0);

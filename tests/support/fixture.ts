@@ -1,19 +1,22 @@
 /**
  * Test fixtures: a throw-away copy of the audit's artifacts and of the lock, which a
- * test can tamper with. The originals are read from AUDIT_ARTIFACTS (default
- * ../shared/trail-scorer-audit); nothing here writes outside a temp directory.
+ * test can tamper with. The originals are the checkout's own results/ and index/, brought
+ * in by `npm run artifacts` (or the first step of `npm test`, which brings them from the
+ * mirror served on loopback); nothing here writes outside a temp directory.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { proposeLock, serialiseLock } from '../../src/admission/bring-in.ts';
-import { loadLock } from '../../src/admission/admit.ts';
-import { ARTIFACT_PATHS, type ArtifactPath } from '../../src/admission/schemas.ts';
+import { serialiseLock } from '../../src/admission/bring-in.ts';
+import { gitBlobId, indexDigest, sha256Hex } from '../../src/admission/digest.ts';
+import type { JsonValue } from '../../src/admission/parse.ts';
+import { loadLock } from '../../src/admission/load.ts';
+import { ARTIFACT_PATHS, INDEX_FED, type ArtifactPath } from '../../src/admission/schemas.ts';
 import { fromPointer, resolvePointer, toPointer } from '../../src/admission/pointer.ts';
-import { auditCopy } from '../../src/admission/paths.ts';
 
 export const PROJECT = resolve(import.meta.dirname, '../..');
-export const SHARED = auditCopy(PROJECT);
+/** Where the real artifacts are: the checkout itself, once brought in. */
+export const SHARED = PROJECT;
 export const LOCK = join(PROJECT, 'artifacts.lock.json');
 
 export interface Copy {
@@ -27,8 +30,8 @@ export interface Copy {
   set(path: ArtifactPath, pointer: string, value: unknown): void;
   /** Removes the key or array item at a JSON Pointer. */
   drop(path: ArtifactPath, pointer: string): void;
-  /** Accepts the copy's current bytes into its lock, as `--update-lock` would. */
-  relock(): void;
+  /** Writes the copy's current sizes and digests into its lock, with no admission (as a careless hand would). */
+  relock(): Promise<void>;
   dispose(): void;
 }
 
@@ -47,7 +50,7 @@ function change(copy: Copy, path: ArtifactPath, pointer: string, fn: (parent: Co
 
 export function makeCopy(): Copy {
   const root = mkdtempSync(join(tmpdir(), 'trail-audit-'));
-  for (const p of ARTIFACT_PATHS) cpSync(join(SHARED, p), join(root, p), { recursive: true });
+  for (const p of [...ARTIFACT_PATHS, 'audit-sources']) cpSync(join(SHARED, p), join(root, p), { recursive: true });
   const lockPath = join(root, 'artifacts.lock.json');
   cpSync(LOCK, lockPath);
   const copy: Copy = {
@@ -58,10 +61,23 @@ export function makeCopy(): Copy {
     get: (p, pointer) => resolvePointer(JSON.parse(copy.read(p)), pointer),
     set: (p, pointer, value) => change(copy, p, pointer, (parent, key) => void (parent[key] = value)),
     drop: (p, pointer) => change(copy, p, pointer, (parent, key) => void delete parent[key]),
-    // As an attacker with --update-lock would: the new bytes' digests, with no admission before they are written.
-    relock: () => {
-      const sources = new Map(ARTIFACT_PATHS.map((p) => [p, readFileSync(join(root, p))] as const));
-      writeFileSync(lockPath, serialiseLock(proposeLock(loadLock(lockPath), sources, (old) => old.commit).lock));
+    relock: async () => {
+      const lock = loadLock(lockPath);
+      const files = await Promise.all(
+        lock.files.map(async (f) => {
+          const bytes = readFileSync(join(root, f.path));
+          return { ...f, bytes: bytes.length, sha256: await sha256Hex(bytes), blob: await gitBlobId(bytes) };
+        }),
+      );
+      // A pin moves only where every file that records it agrees on the new value, as --accept proposes it.
+      let pins = lock.pins;
+      try {
+        const digest = await indexDigest(copy.get('index/spans.json', '/splits') as JsonValue);
+        if (INDEX_FED.every((p) => copy.get(p, '/index_sha256') === digest)) pins = { ...pins, index_sha256: digest };
+      } catch {
+        // A file that is no longer JSON: the pins stay, and admission refuses the file.
+      }
+      writeFileSync(lockPath, serialiseLock({ ...lock, pins, files }));
     },
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };

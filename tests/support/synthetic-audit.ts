@@ -3,15 +3,21 @@
  * charts, derivations and guards can be tested without the audit's artifacts and
  * without a built site. The primary values below are invented; every value the
  * re-derivations recompute is then filled in by running them (until nothing moves),
- * and the copy is written with its own lock and put through admit() and rederive().
+ * and the copy is written with its own lock and put through admission and rederive().
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { admit } from '../../src/admission/admit.ts';
+import { createHash } from 'node:crypto';
+import { admitFromDisk } from '../../src/admission/load.ts';
 import { ARTIFACT_KEYS } from '../../src/admission/artifacts.ts';
-import { indexDigest, sha256Hex } from '../../src/admission/digest.ts';
-import type { JsonValue } from '../../src/admission/json.ts';
+import { pythonCanonicalJson } from '../../src/admission/digest.ts';
+import type { JsonValue } from '../../src/admission/parse.ts';
+
+// Synchronous digests, node's own: the fixture is written before anything is admitted.
+const sha256Hex = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+const indexDigest = (splits: JsonValue) => sha256Hex(pythonCanonicalJson(splits));
+const blobId = (bytes: Uint8Array) => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 import { fromPointer, resolvePointer } from '../../src/admission/pointer.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../../src/admission/schemas.ts';
 import type { Artifacts } from '../../src/admission/types.ts';
@@ -376,8 +382,10 @@ export function writeSyntheticAudit(
         commit: 'a'.repeat(40),
         bytes: bytes.length,
         sha256: sha256Hex(bytes),
+        blob: blobId(bytes),
       };
     }),
+    sources: [],
   };
   const lockPath = join(root, 'artifacts.lock.json');
   writeFileSync(lockPath, JSON.stringify(lock, null, 2) + '\n');
@@ -387,11 +395,12 @@ export function writeSyntheticAudit(
 let cached: Audit | undefined;
 
 /** The synthetic audit, admitted and re-derived exactly as the build does the real one. */
-export function syntheticAudit(): Audit {
+export async function syntheticAudit(): Promise<Audit> {
   if (!cached) {
     const dir = mkdtempSync(join(tmpdir(), 'trail-synthetic-'));
     try {
-      cached = rederive(admit(writeSyntheticAudit(dir)));
+      const { root, lockPath } = writeSyntheticAudit(dir);
+      cached = rederive(await admitFromDisk(root, lockPath));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -107,11 +107,11 @@ describe('the real build refuses', { concurrency: false }, () => {
     assert.deepEqual(await drawersLeft(box.dir), [], 'a drawing process outlived the refused build');
   });
 
-  test('a reported leaf our re-derivation disagrees with, naming the leaf', () => {
+  test('a reported leaf our re-derivation disagrees with, naming the leaf', async () => {
     copy?.dispose();
     copy = makeCopy();
     copy.set('results/pairing.json', '/runs/0/location_accuracy', 0.5);
-    copy.relock();
+    await copy.relock();
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
     assert.notEqual(r.code, 0);
     assert.match(
@@ -120,7 +120,7 @@ describe('the real build refuses', { concurrency: false }, () => {
     );
   });
 
-  test('a conclusion the data no longer supports', () => {
+  test('a conclusion the data no longer supports', async () => {
     copy?.dispose();
     copy = makeCopy();
     copy.set('results/pairing.json', '/on_the_real_gold/falsy_categories', 2);
@@ -130,7 +130,7 @@ describe('the real build refuses', { concurrency: false }, () => {
       '/properties/P8/magnitude',
       (copy.get('results/pairing.json', '/properties/P8/magnitude') as string).replace('0 of 836', '2 of 836'),
     );
-    copy.relock();
+    await copy.relock();
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
     assert.notEqual(r.code, 0);
     assert.match(r.output, /no longer support it.*conclusion "p8-moves-nothing"/s);

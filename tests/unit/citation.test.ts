@@ -22,7 +22,7 @@ import { addressesOf, permanentBase } from '../../src/site/permanent.ts';
 import { PROJECT } from '../support/fixture.ts';
 import { syntheticAudit } from '../support/synthetic-audit.ts';
 
-const audit = syntheticAudit();
+const audit = await syntheticAudit();
 const site = {
   commit: 'c'.repeat(40),
   dirty: false,

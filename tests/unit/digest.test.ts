@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { indexDigest, pythonCanonicalJson, sha256Hex } from '../../src/admission/digest.ts';
-import type { JsonValue } from '../../src/admission/json.ts';
+import { gitBlobId, indexDigest, pythonCanonicalJson, sha256Hex } from '../../src/admission/digest.ts';
+import type { JsonValue } from '../../src/admission/parse.ts';
 
 const CASES: { name: string; value: JsonValue; python: string; sha256: string }[] = [
   {
@@ -51,14 +51,19 @@ const CASES: { name: string; value: JsonValue; python: string; sha256: string }[
 ];
 
 for (const c of CASES) {
-  test(`canonical JSON as Python writes it: ${c.name}`, () => {
+  test(`canonical JSON as Python writes it: ${c.name}`, async () => {
     assert.equal(pythonCanonicalJson(c.value), c.python);
-    assert.equal(sha256Hex(pythonCanonicalJson(c.value)), c.sha256);
-    assert.equal(indexDigest(c.value), c.sha256);
+    assert.equal(await sha256Hex(pythonCanonicalJson(c.value)), c.sha256);
+    assert.equal(await indexDigest(c.value), c.sha256);
   });
 }
 
 test('canonical JSON refuses a number Python would write differently', () => {
   assert.throws(() => pythonCanonicalJson({ a: [1.5] }), /non-integer number \(1\.5\)/);
   assert.throws(() => pythonCanonicalJson(2 ** 53), /non-integer number/);
+});
+
+test("git's blob id is SHA-1 of the header and the bytes", async () => {
+  // `printf 'hello\n' | git hash-object --stdin`
+  assert.equal(await gitBlobId(new TextEncoder().encode('hello\n')), 'ce013625030ba8dba906f756967f9e9ca394464a');
 });

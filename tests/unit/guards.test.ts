@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,12 +19,12 @@ import { readHtml } from '../../src/core/html-tree.ts';
 import { checkMdxSource, MAX_PROSE_BYTES, MAX_PROSE_DEPTH } from '../../src/guards/mdx-source.ts';
 import { looseFigures } from '../../src/guards/allowlist.ts';
 import { MDX_COMPONENT_NAMES } from '../../src/components/mdx-component-names.ts';
-import { indexDigest } from '../../src/admission/digest.ts';
-import type { JsonValue } from '../../src/admission/json.ts';
+import { pythonCanonicalJson } from '../../src/admission/digest.ts';
+import type { JsonValue } from '../../src/admission/parse.ts';
 import { LOCK, PROJECT, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
 import { builtSite } from '../support/built-site.ts';
 
-const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
+const audit = await assembleAudit({ root: SHARED, lockPath: LOCK });
 
 describe('built-HTML figure check', () => {
   const MUST_CATCH = [
@@ -678,7 +679,8 @@ describe('stated conclusions', () => {
         const first = Object.keys(c.get('index/spans.json', '/splits/GAIA') as object)[0]!;
         const spans = c.get('index/spans.json', `/splits/GAIA/${first}`) as string[];
         c.set('index/spans.json', `/splits/GAIA/${first}`, [...spans.slice(0, -1), 'the agent said something here']);
-        const digest = indexDigest(c.get('index/spans.json', '/splits') as JsonValue);
+        const canonical = pythonCanonicalJson(c.get('index/spans.json', '/splits') as JsonValue);
+        const digest = createHash('sha256').update(canonical).digest('hex');
         for (const f of [
           'results/adversarial.json',
           'results/datacheck.json',
@@ -742,12 +744,12 @@ describe('stated conclusions', () => {
     ],
   ];
   for (const [tamper, name, says] of BROKEN) {
-    test(`"${name}" fails when the data stops supporting it`, () => {
+    test(`"${name}" fails when the data stops supporting it`, async () => {
       const copy = makeCopy();
       try {
         tamper(copy);
-        copy.relock();
-        const changed = assembleAudit({ root: copy.root, lockPath: copy.lockPath });
+        await copy.relock();
+        const changed = await assembleAudit({ root: copy.root, lockPath: copy.lockPath });
         assert.throws(
           () => assertConclusion(changed, name),
           (e: Error) => e.message.includes(says) && e.message.includes(name),

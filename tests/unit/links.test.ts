@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { checkLinks } from '../../src/guards/links.ts';
-import { loadLock } from '../../src/admission/admit.ts';
+import { loadLock } from '../../src/admission/load.ts';
 import { lockDigest, shortDigest } from '../../src/admission/lock-digest.ts';
 import { describeProblem } from '../../src/core/problem.ts';
 import { builtSite } from '../support/built-site.ts';
@@ -28,14 +28,14 @@ function withPage(html: string, fn: (dist: string) => void) {
   }
 }
 
-test('the built site has no broken internal link or anchor, and counts external links', () => {
+test('the built site has no broken internal link or anchor, and counts external links', async () => {
   // Its links into this revision's permanent copy resolve as the deploy publishes it beside the site (r/<revision>/).
   const r = checkLinks(
     DIST,
     BASE,
     SITE,
     undefined,
-    shortDigest(lockDigest(loadLock(join(PROJECT, 'artifacts.lock.json')))),
+    shortDigest(await lockDigest(loadLock(join(PROJECT, 'artifacts.lock.json')))),
   );
   assert.deepEqual(r.problems, []);
   assert.ok(r.internal > 300);

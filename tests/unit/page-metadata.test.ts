@@ -11,7 +11,7 @@ import { SCRIPT_SOURCES } from '../../src/site/csp.ts';
 import { syntheticAudit } from '../support/synthetic-audit.ts';
 import { expand, readMetadata, SCHEMA } from '../support/metadata.ts';
 
-const audit = syntheticAudit();
+const audit = await syntheticAudit();
 const site = {
   commit: 'c'.repeat(40),
   dirty: false,

@@ -5,8 +5,9 @@ import * as plots from '../plots/index.ts';
 import { firstDifference, matchSnapshot } from '../support/snapshot.ts';
 import { syntheticAudit } from '../support/synthetic-audit.ts';
 
+const audit = await syntheticAudit();
+
 describe('chart snapshots (synthetic audit)', () => {
-  const audit = syntheticAudit();
   for (const [name, render] of Object.entries(plots)) {
     test(name, () => {
       const chart = render(audit);

@@ -8,7 +8,7 @@ import { ProblemError } from '../../src/core/problem.ts';
 import { syntheticAudit, syntheticFiles } from '../support/synthetic-audit.ts';
 import { expandChain, ids, literal, PART_OF, PROV, walkFigure } from '../support/chain.ts';
 
-const audit = syntheticAudit();
+const audit = await syntheticAudit();
 const files = syntheticFiles();
 const bytesOf = (path: string) => files[path as keyof typeof files];
 

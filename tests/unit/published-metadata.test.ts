@@ -16,7 +16,7 @@ import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import { PROPERTY_NAMES } from '../../src/core/names.ts';
-import { loadLock } from '../../src/admission/admit.ts';
+import { loadLock } from '../../src/admission/load.ts';
 import { lockDigest } from '../../src/admission/lock-digest.ts';
 import { parseHTML } from 'linkedom';
 import { sandbox, type Sandbox } from '../support/build.ts';
@@ -153,7 +153,7 @@ describe('the published metadata, on a build of its own', () => {
   }
 });
 
-const digest = lockDigest(loadLock(join(PROJECT, 'artifacts.lock.json')));
+const digest = await lockDigest(loadLock(join(PROJECT, 'artifacts.lock.json')));
 const revision = digest.slice(0, 12);
 const COPY = `${BASE}r/${revision}/`;
 

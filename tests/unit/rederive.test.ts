@@ -279,8 +279,8 @@ const CASES: Case[] = [
   },
 ];
 
-test('every re-derivation agrees on the real artifacts', () => {
-  const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
+test('every re-derivation agrees on the real artifacts', async () => {
+  const audit = await assembleAudit({ root: SHARED, lockPath: LOCK });
   for (const r of audit.rederivations) assert.ok(r.comparisons.length > 0, r.name);
 });
 
@@ -293,12 +293,12 @@ describe('a changed reported leaf fails admission, naming it', () => {
     assert.deepEqual([...new Set(CASES.map((c) => c.derivation))].sort(), REDERIVATIONS.map((r) => r.name).sort());
   });
   for (const c of CASES) {
-    test(`${c.derivation}: ${c.what}`, () => {
+    test(`${c.derivation}: ${c.what}`, async () => {
       const copy = makeCopy();
       try {
         c.tamper(copy);
-        copy.relock();
-        assert.throws(
+        await copy.relock();
+        await assert.rejects(
           () => assembleAudit({ root: copy.root, lockPath: copy.lockPath }),
           (e: unknown) => {
             assert.ok(e instanceof AdmissionError, String(e));
@@ -317,7 +317,7 @@ describe('a changed reported leaf fails admission, naming it', () => {
   }
 });
 
-test('npm run verify refuses a changed figure inside a magnitude in one line, naming the file and the magnitude', () => {
+test('npm run verify refuses a changed figure inside a magnitude in one line, naming the file and the magnitude', async () => {
   const copy = makeCopy();
   try {
     const pointer = '/properties/P7/magnitude';
@@ -326,7 +326,7 @@ test('npm run verify refuses a changed figure inside a magnitude in one line, na
       pointer,
       (copy.get('results/catf1.json', pointer) as string).replace('at 0.974', 'at 0.975'),
     );
-    copy.relock();
+    await copy.relock();
     const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/verify.ts')], {
       cwd: PROJECT,
       env: { ...process.env, AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath, VERIFY_PREBUNDLE: '0' },

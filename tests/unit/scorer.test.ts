@@ -12,7 +12,7 @@ import {
 import { scoreTrace } from '../../src/rederive/scorer/metrics.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
 
-const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
+const audit = await assembleAudit({ root: SHARED, lockPath: LOCK });
 const TAXONOMY = Object.keys(audit.normaliser.shortest_reaching);
 
 test('the taxonomy has the labels the spec names, Language-only first', () => {

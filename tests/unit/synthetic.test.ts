@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { admit } from '../../src/admission/admit.ts';
+import { admitFromDisk } from '../../src/admission/load.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { rederive } from '../../src/audit/assemble.ts';
 import { PROPERTY_NAMES } from '../../src/core/names.ts';
@@ -18,7 +18,7 @@ import { toCsv } from '../../src/tables/csv.ts';
 import { matchSnapshot } from '../support/snapshot.ts';
 import { syntheticAudit, writeSyntheticAudit } from '../support/synthetic-audit.ts';
 
-const audit = syntheticAudit();
+const audit = await syntheticAudit();
 
 describe('the synthetic audit', () => {
   test('passes every admission check and every re-derivation, and decides P1 to P9', () => {
@@ -33,14 +33,14 @@ describe('the synthetic audit', () => {
     assert.ok(audit.rederived.size > 50, `only ${audit.rederived.size} leaves re-derived`);
   });
 
-  test('a tampered leaf in it is refused by the re-derivation that recomputes it', () => {
+  test('a tampered leaf in it is refused by the re-derivation that recomputes it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trail-synthetic-'));
     try {
       const copy = writeSyntheticAudit(dir, (files) => {
         (files['results/catf1.json'].rows as Record<string, unknown>[])[0]!['weighted_f1'] = 0.5;
       });
-      assert.throws(
-        () => rederive(admit(copy)),
+      await assert.rejects(
+        async () => rederive(await admitFromDisk(copy.root, copy.lockPath)),
         (e: unknown) =>
           e instanceof AdmissionError &&
           e.check === 'derivation' &&

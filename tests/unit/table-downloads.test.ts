@@ -9,7 +9,7 @@ import { toCsv } from '../../src/tables/csv.ts';
 import { PROPERTY_NAMES } from '../../src/core/names.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
 
-const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
+const audit = await assembleAudit({ root: SHARED, lockPath: LOCK });
 const downloads = tableDownloads(audit);
 const header = (d: (typeof downloads)[number]) => csvFields(toCsv(csvSpec(d)).split('\r\n')[0]!);
 

@@ -11,7 +11,7 @@ import { toCsv } from '../../src/tables/csv.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
 import { builtSite } from '../support/built-site.ts';
 
-const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
+const audit = await assembleAudit({ root: SHARED, lockPath: LOCK });
 
 test('every table has a unique id and rows as wide as its columns', () => {
   const tables = allTables(audit);

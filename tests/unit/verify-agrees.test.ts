@@ -9,38 +9,37 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { loadLock } from '../../src/admission/admit.ts';
-import { loadHistory, recordFileName } from '../../src/admission/change-history.ts';
+import { loadLock } from '../../src/admission/load.ts';
+import { recordFileName } from '../../src/admission/history.ts';
 import { historyDir } from '../../src/admission/paths.ts';
-import { AdmissionError } from '../../src/admission/errors.ts';
 import { lockDigest } from '../../src/admission/lock-digest.ts';
 import type { ChangeRecord } from '../../src/admission/schemas.ts';
 import { makeCopy, PROJECT, type Copy } from '../support/fixture.ts';
 
-const CASES: [string, (c: Copy) => void, RegExp][] = [
+const CASES: [string, (c: Copy) => Promise<void>, RegExp][] = [
   [
     'a predictor present in one split only',
-    (c) => {
+    async (c) => {
       c.set(
         'results/adversarial.json',
         '/splits/GAIA/predictors/extra',
         c.get('results/adversarial.json', '/splits/GAIA/predictors/silent'),
       );
-      c.relock();
+      await c.relock();
     },
     /^error: Artifact refused \[totals\] results\/adversarial\.json at \/splits\/SWE Bench\/predictors\/extra: expected the same predictors on every split \(GAIA name "extra"\); found no predictor "extra" on SWE Bench\.$/,
   ],
   [
     'a stale conclusion',
-    (c) => {
+    async (c) => {
       c.set('results/normaliser.json', '/shuffle/ambiguous_gold_spellings', ['Tool']);
-      c.relock();
+      await c.relock();
     },
     /^error: src\/measures\/conclusions\.ts at conclusion "p5-moves-nothing": A sentence on the site states that .*\(conclusion "p5-moves-nothing"\)$/,
   ],
   [
     'a change record whose old side names a file twice',
-    (c) => {
+    async (c) => {
       const lock = loadLock(c.lockPath);
       const files = lock.files.map((f) => ({ path: f.path, commit: f.commit, sha256: f.sha256 }));
       const old = files.map((f, i) => (i === 1 ? { ...f, path: files[0]!.path } : f));
@@ -48,16 +47,12 @@ const CASES: [string, (c: Copy) => void, RegExp][] = [
         sequence: 1,
         date: '2026-11-30T12:00:00Z',
         old: { lock_digest: 'a'.repeat(64), files: old },
-        new: { lock_digest: lockDigest(lock), files },
+        new: { lock_digest: await lockDigest(lock), files },
         pins: [],
         changes: [],
       };
       mkdirSync(historyDir(c.lockPath), { recursive: true });
       writeFileSync(join(historyDir(c.lockPath), recordFileName(record)), JSON.stringify(record, null, 2) + '\n');
-      assert.throws(
-        () => loadHistory(c.lockPath, lock),
-        (e: unknown) => e instanceof AdmissionError && e.pointer === '/old/files',
-      );
     },
     /^error: Artifact refused \[schema\] audit-changes\/0001-2026-11-30-[0-9a-f]{12}\.json at \/old\/files: expected each of the six paths once/,
   ],
@@ -67,12 +62,12 @@ const noStack = (text: string) => assert.doesNotMatch(text, /^\s+at /m, `no stac
 
 describe('verify and the build refuse alike', () => {
   for (const [name, tamper, line] of CASES) {
-    test(name, () => {
+    test(name, async () => {
       const copy = makeCopy();
       mkdirSync(join(PROJECT, '.tmp'), { recursive: true });
       const out = mkdtempSync(join(PROJECT, '.tmp', 'trail-dist-'));
       try {
-        tamper(copy);
+        await tamper(copy);
         const env = {
           ...process.env,
           AUDIT_ROOT: copy.root,
