@@ -1,28 +1,14 @@
 /**
- * How the one audit the build assembles reaches the pages. The guards integration
- * assembles it once when Astro starts and hands it down here; pages and components
- * read it at render time. Nothing here admits: importing a page or a component
- * never reads an artifact, so tables and charts can be rendered from a synthetic
- * audit in tests, and a build admits exactly once.
+ * The one audit the pages read, assembled on first use and kept for the rest of the
+ * process. The integration and the pages' bundle each import their own copy of this
+ * module, so each assembles the same files once; nothing is passed between them.
+ * Importing a page or a component reads no artifact until it renders.
  */
-import type { Audit } from './assemble.ts';
-import { processSlot } from '../core/process-slot.ts';
+import { artifactsRoot, lockPath } from '../admission/paths.ts';
+import { assembleAudit, type Audit } from './assemble.ts';
 
-// Shared by the integration and the pages' bundle, which load this module separately.
-const slot = processSlot<Audit>('audit');
+let audit: Audit | undefined;
 
-export function handDown(audit: Audit): void {
-  slot.set(audit);
-}
-
-/** The audit handed down for this build; refuses clearly when none was. */
 export function handedDown(): Audit {
-  const audit = slot.get();
-  if (!audit) {
-    throw new Error(
-      'no admitted audit was handed down: pages render only inside `astro build` or `astro dev`, ' +
-        'where the audit-guards integration (src/integration/) admits the artifacts once',
-    );
-  }
-  return audit;
+  return (audit ??= assembleAudit({ root: artifactsRoot(), lockPath: lockPath() }));
 }

@@ -7,7 +7,6 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
 import type { ChartSpec } from '../../charts/charts.ts';
 import { chartImageSvg, type ImagePart } from '../../charts/image.ts';
-import { offerImage } from '../../charts/image-offers.ts';
 import { allCharts } from '../../findings/registry.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { chartFiles } from '../../tables/sources-of.ts';
@@ -54,11 +53,9 @@ function chartImage(chart: ChartSpec): string {
   );
 }
 
-/** Each image is made here, when Astro collects every route's paths before it renders any, and offered then, so its drawing can start with the rendering. */
 export const getStaticPaths = (() =>
   allCharts(handedDown()).map((chart) => {
     const svg = chartImage(chart);
-    offerImage(`data/${chart.id}.svg`, svg);
     return { params: { chart: chart.id }, props: { svg } };
   })) satisfies GetStaticPaths;
 

@@ -2,7 +2,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { handedDown } from '../../audit/handoff.ts';
 import { cardSvg, type ImagePart } from '../../charts/image.ts';
-import { offerImage } from '../../charts/image-offers.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { pageMeta, SHARE_KEYS } from '../_page-meta.ts';
 
@@ -30,11 +29,9 @@ function card(page: string): string {
   });
 }
 
-/** Each card is made here, when Astro collects every route's paths before it renders any, and offered then, so its drawing can start with the rendering. */
 export const getStaticPaths = (() =>
   SHARE_KEYS.map((page) => {
     const svg = card(page);
-    offerImage(`share/${page}.svg`, svg);
     return { params: { page }, props: { svg } };
   })) satisfies GetStaticPaths;
 
