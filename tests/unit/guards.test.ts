@@ -21,7 +21,7 @@ import { MDX_COMPONENT_NAMES } from '../../src/components/mdx-component-names.ts
 import { indexDigest } from '../../src/admission/digest.ts';
 import type { JsonValue } from '../../src/admission/json.ts';
 import { LOCK, PROJECT, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
-import { builtSite } from '../support/built-site.ts';
+import { builtSite, BUILT_BASE } from '../support/built-site.ts';
 
 const audit = assembleAudit({ root: SHARED, lockPath: LOCK });
 
@@ -571,7 +571,7 @@ describe('findings registry, both ways', () => {
     }
   };
   test('the built site places every finding and no other', () => {
-    assert.deepEqual(checkBuiltSite(builtSite()), []);
+    assert.deepEqual(checkBuiltSite(builtSite(), undefined, BUILT_BASE), []);
   });
   test('a finding removed from every page is reported', () => {
     withDist((dist) => {
@@ -579,7 +579,7 @@ describe('findings registry, both ways', () => {
         const path = join(dist, page);
         writeFileSync(path, readFileSync(path, 'utf8').replaceAll('data-finding="table-5"', 'data-x="y"'));
       }
-      assert.deepEqual(checkBuiltSite(dist).map(describeProblem), [
+      assert.deepEqual(checkBuiltSite(dist, undefined, BUILT_BASE).map(describeProblem), [
         'src/findings/registry.ts: finding "table-5" is in the registry but placed on no page',
       ]);
     });
@@ -593,7 +593,7 @@ describe('findings registry, both ways', () => {
         path,
         html.replace(/<main\b[^>]*>/, (m) => `${m}<section data-finding="rumour"></section>`),
       );
-      assert.deepEqual(checkBuiltSite(dist).map(describeProblem), [
+      assert.deepEqual(checkBuiltSite(dist, undefined, BUILT_BASE).map(describeProblem), [
         'src/findings/registry.ts: a page places finding "rumour", which is not in the registry',
       ]);
     });
