@@ -8,7 +8,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import type { Audit } from '../audit/assemble.ts';
-import { orStop, stopNow } from './refusal.ts';
+import { orStop } from './refusal.ts';
 import { checkOutDir, markBuilt } from '../site/out-dir.ts';
 
 /** `publishing`: a build meant for publishing (src/site/settings.ts). */
@@ -26,12 +26,12 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         building = command === 'build';
         audit = await orStop(logger, async () => (await import('./admit.ts')).admitForBuild(logger, config.base));
       },
-      'astro:config:done': ({ config, logger }) => {
+      'astro:config:done': async ({ config, logger }) => {
         root = fileURLToPath(config.root);
         base = config.base;
         site = config.site;
         // Before Astro empties its outDir (src/site/out-dir.ts).
-        if (building) stopNow(logger, () => checkOutDir(root, fileURLToPath(config.outDir), 'outDir'));
+        if (building) await orStop(logger, () => checkOutDir(root, fileURLToPath(config.outDir), 'outDir'));
       },
       'astro:build:start': async ({ logger }) => {
         await orStop(logger, async () => (await import('./check-prose.ts')).checkProse(root, audit!, logger));
