@@ -2,8 +2,7 @@
  * Lighthouse (pinned at 12.2.3: newer versions refuse this lock and Node) over the built
  * site, served with gzip as GitHub Pages serves it, in the system's Chromium
  * (CHROMIUM_PATH, else /usr/bin/chromium, else chrome-launcher's own search).
- * Shared by the benchmark (every category, mobile and desktop) and the test
- * (the deterministic categories only, desktop).
+ * Run by tests/e2e/lighthouse.spec.ts.
  */
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
