@@ -8,8 +8,11 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import type { Audit } from '../audit/assemble.ts';
-import { orStop } from './refusal.ts';
 import { checkOutDir, markBuilt } from '../site/out-dir.ts';
+import { admitForBuild } from './admit.ts';
+import { checkBuilt } from './check-built-site.ts';
+import { checkProse } from './check-prose.ts';
+import { orStop } from './refusal.ts';
 
 /** `publishing`: a build meant for publishing (src/site/settings.ts). */
 export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {
@@ -24,7 +27,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
       'astro:config:setup': async ({ command, config, logger }) => {
         if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
         building = command === 'build';
-        audit = await orStop(logger, async () => (await import('./admit.ts')).admitForBuild(logger, config.base));
+        audit = await orStop(logger, () => admitForBuild(logger, config.base));
       },
       'astro:config:done': async ({ config, logger }) => {
         root = fileURLToPath(config.root);
@@ -34,13 +37,12 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         if (building) await orStop(logger, () => checkOutDir(root, fileURLToPath(config.outDir), 'outDir'));
       },
       'astro:build:start': async ({ logger }) => {
-        await orStop(logger, async () => (await import('./check-prose.ts')).checkProse(root, audit!, logger));
+        await orStop(logger, () => checkProse(root, audit!, logger));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
         // The output is marked as a build's, so the next build may empty it.
         markBuilt(dist);
-        const { checkBuilt } = await import('./check-built-site.ts');
         const built = { dist, base, site, publishing: options.publishing ?? false, revision: audit?.revision.short };
         await orStop(logger, () => checkBuilt(built, logger), dist);
       },
