@@ -20,7 +20,7 @@ const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.tt
 export const MAX_PNG_HEIGHT = 4000;
 
 /** A card's PNG or a chart's PNG, both the width of a card; a chart's outlined SVG beside it is the copy that scales. */
-function draw(svg: string): { png: Uint8Array; outlined: string } | { error: string } {
+function draw(svg: string, outline: boolean): { png: Uint8Array; outlined?: string } | { error: string } {
   let tree: Resvg;
   try {
     tree = new Resvg(svg, {
@@ -34,23 +34,29 @@ function draw(svg: string): { png: Uint8Array; outlined: string } | { error: str
   const height = Math.ceil((tree.height * CARD.width) / tree.width);
   if (!(height <= MAX_PNG_HEIGHT))
     return { error: `at ${CARD.width} px wide it would be ${height} px tall; the limit is ${MAX_PNG_HEIGHT}` };
+  const png = tree.render().asPng();
   // usvg's own serialisation of the same tree: the drawing with text as paths.
-  return { png: tree.render().asPng(), outlined: tree.toString() };
+  return outline ? { png, outlined: tree.toString() } : { png };
 }
 
 /** Draws every image of the built site, writing nothing unless all can be drawn; returns how many of each it wrote. */
 export function rasteriseImages(dist: string): { cards: number; charts: number } {
-  const images = builtImages(dist).map(({ path, rel }) => ({ path, rel, drawn: draw(readFileSync(path, 'utf8')) }));
+  // A chart's text is outlined; a card is drawn as it is.
+  const images = builtImages(dist).map(({ path, rel }) => ({
+    path,
+    rel,
+    drawn: draw(readFileSync(path, 'utf8'), !rel.startsWith('share/')),
+  }));
   const problems: Problem[] = images.flatMap(({ rel, drawn }) =>
     'error' in drawn ? [{ file: rel, place: '', message: drawn.error }] : [],
   );
   if (problems.length) throw new ProblemError(problems, 'The built site has an image that cannot be drawn');
   let cards = 0;
-  for (const { path, rel, drawn } of images) {
+  for (const { path, drawn } of images) {
     if ('error' in drawn) continue;
     writeFileSync(path.replace(/\.svg$/, '.png'), drawn.png);
     // A card's SVG stays as the figure check read it; a chart's is the outlined copy.
-    if (rel.startsWith('share/')) cards++;
+    if (drawn.outlined === undefined) cards++;
     else writeFileSync(path, drawn.outlined);
   }
   return { cards, charts: images.length - cards };
