@@ -1,9 +1,8 @@
 /**
- * Lighthouse (pinned at 12.2.3: newer versions refuse this lock and Node) over the built
- * site, served with gzip as GitHub Pages serves it, in the system's Chromium
+ * Lighthouse (pinned at 12.2.3: newer versions refuse this lock and Node), its deterministic
+ * categories only, over the built site, served with gzip as GitHub Pages serves it, in the system's Chromium
  * (CHROMIUM_PATH, else /usr/bin/chromium, else chrome-launcher's own search).
- * Shared by the benchmark (every category, mobile and desktop) and the test
- * (the deterministic categories only, desktop).
+ * Run by tests/e2e/lighthouse.spec.ts.
  */
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -13,15 +12,11 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
-export type Preset = 'mobile' | 'desktop';
-export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-export type Category = (typeof CATEGORIES)[number];
-export interface PageScores {
+type Preset = 'mobile' | 'desktop';
+type Category = 'accessibility' | 'best-practices' | 'seo';
+interface PageScores {
   readonly page: string;
-  readonly preset: Preset;
   readonly scores: Partial<Record<Category, number>>;
-  /** Lab metrics, for the performance category: LCP, TBT, CLS and the DOM size. */
-  readonly metrics: Record<string, number>;
   /** The failing audits of the categories asked for, by id. */
   readonly failing: string[];
 }
@@ -60,21 +55,14 @@ export async function serveDist(dist: string): Promise<{ origin: string; close: 
   return { origin: `http://127.0.0.1:${address.port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** Every page the sitemap lists, plus the 404 page, as paths. */
-export function sitePages(dist: string): string[] {
-  const xml = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
-  return [...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname), '/404.html'];
-}
-
-export function chromiumPath(): string | undefined {
-  return process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-}
+const chromiumPath = () =>
+  process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export async function runLighthouse(
   origin: string,
   pages: readonly string[],
   preset: Preset,
-  categories: readonly Category[] = CATEGORIES,
+  categories: readonly Category[],
 ): Promise<PageScores[]> {
   const path = chromiumPath();
   const chrome = await chromeLauncher.launch({
@@ -93,7 +81,7 @@ export async function runLighthouse(
           onlyCategories: [...categories],
           // The screenshot of the whole page is for the report viewer only; without performance, no throttling either.
           disableFullPageScreenshot: true,
-          ...(categories.includes('performance') ? {} : { throttlingMethod: 'provided' as const }),
+          throttlingMethod: 'provided',
         },
         preset === 'desktop' ? desktopConfig : undefined,
       );
@@ -105,23 +93,10 @@ export async function runLighthouse(
       for (const c of categories) {
         const cat = lhr.categories[c]!;
         scores[c] = Math.round((cat.score ?? 0) * 100);
-        if (c !== 'performance')
-          for (const ref of cat.auditRefs)
-            if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.push(`${c}/${ref.id}`);
+        for (const ref of cat.auditRefs)
+          if (ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1) failing.push(`${c}/${ref.id}`);
       }
-      const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      out.push({
-        page,
-        preset,
-        scores,
-        failing,
-        metrics: {
-          lcp: num('largest-contentful-paint'),
-          tbt: num('total-blocking-time'),
-          cls: num('cumulative-layout-shift'),
-          dom: num('dom-size'),
-        },
-      });
+      out.push({ page, scores, failing });
     }
     return out;
   } finally {

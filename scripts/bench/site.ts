@@ -1,10 +1,7 @@
 /**
  * Benchmark: the built site's weight and build time. Prints, per page, the bytes of
  * HTML, CSS, JS and inline SVG, raw and gzipped; the same for a bare one-page Astro
- * site built cold in the same run; the ratio of the two cold builds; and the build
- * time as the span index grows (synthetic copies, lock rewritten in the copy).
- * Budgets are printed beside the figures.
- * A script, not a timed test.
+ * site built cold in the same run; and the ratio of the two cold builds.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,17 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditMirror } from '../../src/admission/paths.ts';
 import { ARTIFACT_PATHS } from '../../src/admission/schemas.ts';
-import { writeSyntheticCopy } from './synthetic-index.ts';
 import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
-import { median } from './median.ts';
 import { SHELL_SCRIPT } from '../../src/site/shell-script.ts';
 import { TOOL_CACHES } from '../lib/tool-caches.ts';
 
 const root = join(import.meta.dirname, '../..');
-// The checkout's own brought-in artifacts; a sandbox build brings them from the same mirror.
-const shared = root;
+// A sandbox build brings the artifacts in from the same mirror as the checkout.
 const mirror = auditMirror(process.env, root) ?? '';
-const factors = (process.env['BENCH_FACTORS'] ?? '1,10,100').split(',').map(Number);
 
 function timed(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): number {
   const start = process.hrtime.bigint();
@@ -54,10 +47,10 @@ function table(title: string, rows: Weight[]) {
   }
 }
 
+/** The median of the runs (the upper middle one for an even count). */
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 const tmp = mkdtempSync(join(tmpdir(), 'trail-bench-'));
-// The site's own outputs from this checkout go inside the project (.tmp/ is git-ignored): the build refuses a folder outside it (src/site/out-dir.ts).
-mkdirSync(join(root, '.tmp'), { recursive: true });
-const outs = mkdtempSync(join(root, '.tmp', 'bench-site-'));
 try {
   // Both builds cold, as CI and the Pages deploy run them: this site from a fresh clone of HEAD
   // (its artifacts brought in by the build), a bare one-page Astro site beside it, each with its own
@@ -110,26 +103,9 @@ try {
     `Build ratio: ${(siteTime / bareTime).toFixed(2)} times a bare one-page Astro build, both cold, both by \`npm run build\` (target: 3 times)`,
   );
 
-  // Build time as the span index grows.
-  console.log('\nBuild time against the size of the span index (synthetic copies; lock rewritten in each copy only)');
   console.log(
-    `${'index'.padEnd(8)} ${'traces'.padStart(8)} ${'spans'.padStart(9)} ${'build s'.padStart(8)} ${'s per 100k spans'.padStart(17)}`,
-  );
-  for (const f of factors) {
-    const copy = join(tmp, `x${f}`);
-    const { traces, spans } = writeSyntheticCopy(shared, copy, join(root, 'artifacts.lock.json'), f);
-    const t = timed('npm', ['run', 'build', '--silent', '--', '--outDir', join(outs, `out${f}`)], root, {
-      AUDIT_ROOT: copy,
-      AUDIT_LOCK: join(copy, 'artifacts.lock.json'),
-    });
-    console.log(
-      `${`${f}x`.padEnd(8)} ${String(traces).padStart(8)} ${String(spans).padStart(9)} ${t.toFixed(2).padStart(8)} ${((t / spans) * 1e5).toFixed(2).padStart(17)}`,
-    );
-  }
-  console.log(
-    `\nBudgets: no script on any page but /search/ beyond the shell's one inline script (${Buffer.byteLength(SHELL_SCRIPT)} bytes); under ${BUDGET_GZ / 1024} KB gzip per page in all; build time growing no worse than linearly with the index.`,
+    `\nBudgets: no script on any page but /search/ beyond the shell's one inline script (${Buffer.byteLength(SHELL_SCRIPT)} bytes); under ${BUDGET_GZ / 1024} KB gzip per page in all`,
   );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
-  rmSync(outs, { recursive: true, force: true });
 }

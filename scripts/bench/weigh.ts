@@ -4,12 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/**
- * The budget for a page in all (HTML, CSS and JS it loads), gzipped: 60 KB. It was raised to 72 KB for
- * a while, when row links, the citation block, the revision footer and the phone chart drawings took
- * the report to about 66 KB; table cells carrying their own provenance, compacted chart SVG and the
- * report linking to P5's page for its longest collapsed block brought it back under 60 KB.
- */
+/** The budget for a page in all (HTML, CSS and JS it loads), gzipped. */
 export const BUDGET_GZ = 60 * 1024;
 
 export interface Weight {

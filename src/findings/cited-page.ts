@@ -1,5 +1,5 @@
 /** A cited page's addresses at this build's site and audit revision: live, and its permanent copy. */
-import { handedDown } from '../audit/handoff.ts';
+import { theAudit } from '../audit/the-audit.ts';
 import { ProblemError } from '../core/problem.ts';
 import { addressesOf } from '../site/permanent.ts';
 import { basePath } from '../site/paths.ts';
@@ -13,7 +13,7 @@ export interface CitedPageSpec {
   readonly path: string;
 }
 
-export function citedPage(spec: CitedPageSpec, site: URL | undefined): CitedPage {
+export async function citedPage(spec: CitedPageSpec, site: URL | undefined): Promise<CitedPage> {
   if (!site)
     throw new ProblemError([
       {
@@ -25,6 +25,6 @@ export function citedPage(spec: CitedPageSpec, site: URL | undefined): CitedPage
   return {
     title: spec.title,
     slug: spec.slug,
-    ...addressesOf(site.origin, basePath(), handedDown().revision.short, spec.path),
+    ...addressesOf(site.origin, basePath(), (await theAudit()).revision.short, spec.path),
   };
 }

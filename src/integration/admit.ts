@@ -1,13 +1,12 @@
 /**
  * The build's first step, for `astro build` and `astro dev` alike: the artifacts brought
- * in if missing, admitted and re-derived once, the site's own commit read, and both
- * handed down to the pages. Loaded only once start-early.ts has started what runs meanwhile.
+ * in if missing, admitted and re-derived, the site's own commit read, so that a refusal
+ * stops the build before anything renders.
  */
 import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { prepareArtifacts } from '../admission/prepare.ts';
 import { summarise } from '../admission/report.ts';
 import { assembleAudit, type Audit } from '../audit/assemble.ts';
-import { handDown } from '../audit/handoff.ts';
 import { checkConclusions } from '../measures/check-conclusions.ts';
 import { checkPermanentBase } from '../site/permanent.ts';
 import { siteRevision } from '../site/site-revision.ts';
@@ -23,7 +22,6 @@ export async function admitForBuild(logger: Logger, base: string): Promise<Audit
   // Every page names the commit it is built from: refuse now if that cannot be known.
   const site = siteRevision();
   logger.info(`site revision: ${site.label} of ${site.date} (from ${site.from})`);
-  handDown(audit);
   logger.info(summarise(audit));
   return audit;
 }

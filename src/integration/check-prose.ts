@@ -2,15 +2,11 @@
 import { join } from 'node:path';
 import type { Audit } from '../audit/assemble.ts';
 import { MDX_COMPONENT_NAMES } from '../components/mdx-component-names.ts';
-import type { Problem } from '../core/problem.ts';
 import { checkContentDir } from '../guards/mdx-source.ts';
 import { fail, type Logger } from './refusal.ts';
 
-export function proseProblems(projectRoot: string, audit: Audit): Problem[] {
-  return checkContentDir(join(projectRoot, 'content'), projectRoot, audit, MDX_COMPONENT_NAMES);
-}
-
 export function checkProse(projectRoot: string, audit: Audit, logger: Logger): void {
-  fail('The prose in content/ fails the figure check', proseProblems(projectRoot, audit));
+  const problems = checkContentDir(join(projectRoot, 'content'), projectRoot, audit, MDX_COMPONENT_NAMES);
+  fail('The prose in content/ fails the figure check', problems);
   logger.info('prose: every figure in content/ comes through a figure component');
 }

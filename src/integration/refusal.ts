@@ -13,18 +13,6 @@ export function fail(what: string, problems: readonly Problem[]): void {
   if (problems.length) throw new ProblemError(problems, what);
 }
 
-/** The same as orStop for a step Astro does not await: the refusal stops the process before the hook returns. */
-export function stopNow(logger: Logger, step: () => void): void {
-  try {
-    step();
-  } catch (e) {
-    const message = refusalMessage(e);
-    if (message === undefined) throw e;
-    logger.error(message);
-    process.exit(1);
-  }
-}
-
 /**
  * Runs `step`; a refusal ends the process with its message alone. A site that failed a
  * guard is not publishable, so the output folder (`dist`, when given) is removed first.

@@ -1,5 +1,5 @@
 /**
- * Where a build may write: the output folder is emptied by us (scripts/build.ts) and by
+ * Where a build may write: the output folder is emptied by us (on a refusal, src/integration/refusal.ts) and by
  * Astro (before it writes pages), so it must never be a folder someone else owns. It
  * must be inside the project, outside every source folder, and either new, empty, the
  * project's git-ignored default `dist/`, or a folder an earlier build of this site wrote.

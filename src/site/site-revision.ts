@@ -10,7 +10,6 @@
 import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { SettingError } from '../core/setting-error.ts';
-import { processSlot } from '../core/process-slot.ts';
 import { siteRepository } from './repository.ts';
 
 export interface SiteRevision {
@@ -139,11 +138,6 @@ function decide(cwd: string, env: NodeJS.ProcessEnv, answers: Answers): SiteRevi
   };
 }
 
-// Shared by the integration and the pages' bundle: git is asked once per build, not once per copy of this module.
-const revision = processSlot<SiteRevision>('site-revision');
-/** The revision of the project being built (read once per build). */
-export function siteRevision(): SiteRevision {
-  let r = revision.get();
-  if (!r) revision.set((r = readSiteRevision(process.cwd())));
-  return r;
-}
+let revision: SiteRevision | undefined;
+/** The revision of the project being built (read once per copy of this module). */
+export const siteRevision = (): SiteRevision => (revision ??= readSiteRevision(process.cwd()));

@@ -1,12 +1,12 @@
 /**
- * Builds the site from a throw-away copy of the project, so a test can change prose or
- * artifacts and watch the real build refuse. The copy has a node_modules folder of its own
+ * Builds the site from a throw-away copy of the project, so a test can build it with other
+ * artifacts or settings and watch the real build refuse. The copy has a node_modules folder of its own
  * holding a link to each entry of the project's node_modules except the tools' caches
  * (scripts/lib/tool-caches.ts); the packages themselves are the project's, not copied, and a
  * folder a build creates there, such as Vite's cache, is the copy's.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import { join } from 'node:path';
@@ -15,7 +15,6 @@ import { TOOL_CACHES } from '../../scripts/lib/tool-caches.ts';
 
 export interface Sandbox {
   readonly dir: string;
-  edit(path: string, fn: (text: string) => string): void;
   /** `args`: more options for `astro build`. */
   build(env?: Record<string, string>, args?: readonly string[]): { code: number; output: string; dist: string };
   dispose(): void;
@@ -51,7 +50,6 @@ export function sandbox(): Sandbox {
   }
   return {
     dir,
-    edit: (path, fn) => writeFileSync(join(dir, path), fn(readFileSync(join(dir, path), 'utf8'))),
     build: (env = {}, args = []) => {
       const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build', ...args], {
         cwd: dir,

@@ -1,14 +1,12 @@
 /** The images drawn from data: share cards and chart images, their figure marks, their text, and their rasterising. */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { cardSvg, chartImageSvg, wrap } from '../../src/charts/image.ts';
 import { scanHtml } from '../../src/guards/built-html.ts';
-import { CHART_PNG_WIDTH, Drawings, rasteriseImages, startRasterising } from '../../src/passes/rasterise.ts';
-import { MAX_PNG_HEIGHT } from '../../src/passes/draw-image.ts';
+import { MAX_PNG_HEIGHT, rasteriseImages } from '../../src/passes/rasterise.ts';
 import { unsafeSvg } from '../../src/guards/image-svg.ts';
 import type { Figure, Words } from '../../src/provenance/provenance.ts';
 
@@ -102,278 +100,61 @@ describe('chart images', () => {
   });
 });
 
-/** A filter region this large makes resvg 2.6.2 panic in native code (tiny-skia), which would end a thread's whole process. */
-const PANIC =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><filter id="f" x="-1e9" y="-1e9" width="2e9" height="2e9"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>';
-
 /** A built site's folder of its own for one test, removed after it. */
-async function inDist(fn: (dist: string) => Promise<void>): Promise<void> {
+function inDist(fn: (dist: string) => void): void {
   const dist = mkdtempSync(join(tmpdir(), 'images-'));
   try {
-    await fn(dist);
+    mkdirSync(join(dist, 'share'));
+    mkdirSync(join(dist, 'data'));
+    fn(dist);
   } finally {
     rmSync(dist, { recursive: true, force: true });
   }
 }
 
 describe('the rasterising pass', () => {
-  test(
-    'each card becomes a PNG of its width; each chart image a PNG, its SVG rewritten with text as paths',
-    { timeout: 30_000 },
-    async () => {
-      await inDist(async (dist) => {
-        mkdirSync(join(dist, 'share'));
-        mkdirSync(join(dist, 'data'));
-        writeFileSync(join(dist, 'share/report.svg'), card(['scores ', { fig }]));
-        writeFileSync(
-          join(dist, 'data/chart-x.svg'),
-          chartImageSvg(
-            { parts: ['Title'], size: 26 },
-            '<svg viewBox="0 0 640 400"><text x="10" y="20">axis</text></svg>',
-            [{ parts: ['Data'], size: 17 }],
-          ),
-        );
-        assert.deepEqual(await rasteriseImages(dist), { cards: 1, charts: 1 });
-        const png = readFileSync(join(dist, 'share/report.png'));
-        assert.deepEqual([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join(''), 'PNG');
-        assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1200, 630], 'IHDR: 1200 x 630');
-        const outlined = readFileSync(join(dist, 'data/chart-x.svg'), 'utf8');
-        assert.doesNotMatch(outlined, /<text\b/, 'no text left: every glyph is a path');
-        assert.match(outlined, /<path\b/);
-        assert.equal(readFileSync(join(dist, 'data/chart-x.png')).readUInt32BE(16), CHART_PNG_WIDTH);
-      });
-    },
-  );
-  test(
-    'an SVG that would draw taller than the limit is refused before it is drawn, naming it',
-    { timeout: 30_000 },
-    async () => {
-      await inDist(async (dist) => {
-        mkdirSync(join(dist, 'share'));
-        writeFileSync(
-          join(dist, 'share/tall.svg'),
-          '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="600"><rect width="1" height="600"/></svg>',
-        );
-        await assert.rejects(
-          rasteriseImages(dist),
-          (e: Error) =>
-            e.message.includes('share/tall.svg') &&
-            e.message.includes(`would be 720000 px tall; the limit is ${MAX_PNG_HEIGHT}`),
-        );
-        assert.equal(existsSync(join(dist, 'share/tall.png')), false, 'nothing written');
-      });
-    },
-  );
-  test(
-    'a crash inside resvg stops the build with a message naming the image it was drawing, and the build survives it',
-    { timeout: 30_000 },
-    async () => {
-      await inDist(async (dist) => {
-        mkdirSync(join(dist, 'share'));
-        writeFileSync(join(dist, 'share/a-fine.svg'), card(['fine']));
-        writeFileSync(join(dist, 'share/panic.svg'), PANIC);
-        await assert.rejects(rasteriseImages(dist), (e: Error) =>
-          /share\/panic\.svg: resvg stopped while drawing this image \(.*panicked/.test(e.message),
-        );
-        assert.equal(existsSync(join(dist, 'share/a-fine.png')), false, 'nothing written when one image fails');
-      });
-    },
-  );
-  test('an SVG resvg cannot draw stops the build with one message naming the file', { timeout: 30_000 }, async () => {
-    await inDist(async (dist) => {
-      mkdirSync(join(dist, 'share'));
-      writeFileSync(join(dist, 'share/bad.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" width="2"></svg>');
-      await assert.rejects(rasteriseImages(dist), /share\/bad\.svg: resvg cannot draw this SVG/);
+  test('each card becomes a PNG of its width; each chart image a PNG, its SVG rewritten with text as paths', () => {
+    inDist((dist) => {
+      writeFileSync(join(dist, 'share/report.svg'), card(['scores ', { fig }]));
+      writeFileSync(
+        join(dist, 'data/chart-x.svg'),
+        chartImageSvg(
+          { parts: ['Title'], size: 26 },
+          '<svg viewBox="0 0 640 400"><text x="10" y="20">axis</text></svg>',
+          [{ parts: ['Data'], size: 17 }],
+        ),
+      );
+      assert.deepEqual(rasteriseImages(dist), { cards: 1, charts: 1 });
+      const png = readFileSync(join(dist, 'share/report.png'));
+      assert.deepEqual([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join(''), 'PNG');
+      assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1200, 630], 'IHDR: 1200 x 630');
+      assert.match(readFileSync(join(dist, 'share/report.svg'), 'utf8'), /<text\b/, "a card's SVG is left as it was");
+      const outlined = readFileSync(join(dist, 'data/chart-x.svg'), 'utf8');
+      assert.doesNotMatch(outlined, /<text\b/, 'no text left: every glyph is a path');
+      assert.match(outlined, /<path\b/);
+      assert.equal(readFileSync(join(dist, 'data/chart-x.png')).readUInt32BE(16), 1200);
     });
   });
-});
-
-describe("drawings started as the images' routes make them", () => {
-  const square = (h: number) =>
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="${h}"><rect width="1200" height="${h}" fill="#123456"/></svg>`;
-  test(
-    'an early drawing is used only when it was drawn from the very bytes on disk; otherwise the file is drawn',
-    { timeout: 30_000 },
-    async () => {
-      await inDist(async (dist) => {
-        mkdirSync(join(dist, 'share'));
-        writeFileSync(join(dist, 'share/same.svg'), square(630));
-        writeFileSync(join(dist, 'share/changed.svg'), square(300));
-        const drawings = new Drawings();
-        drawings.offer('share/same.svg', square(630));
-        drawings.offer('share/changed.svg', square(630));
-        drawings.offer('share/gone.svg', square(630));
-        assert.deepEqual(await startRasterising(dist, drawings)(), { cards: 2, charts: 0 });
-        assert.equal(readFileSync(join(dist, 'share/same.png')).readUInt32BE(20), 630);
-        assert.equal(
-          readFileSync(join(dist, 'share/changed.png')).readUInt32BE(20),
-          300,
-          'drawn from the file, not from the offer',
-        );
-        assert.equal(existsSync(join(dist, 'share/gone.png')), false, 'an offer with no file behind it writes nothing');
-      });
-    },
-  );
-  test(
-    'a crash ends one process only: the images it had been handed and not started are drawn by another',
-    { timeout: 30_000 },
-    async () => {
-      const drawings = new Drawings();
-      try {
-        // Shared between two processes, so the crashing one has been handed cards behind the panic.
-        const [crashed, ...after] = await Promise.all([
-          drawings.draw('share/panic.svg', PANIC),
-          ...[100, 200, 300, 400].map((h) => drawings.draw(`share/${h}.svg`, square(h))),
-        ]);
-        assert.match('error' in crashed! ? crashed.error : '', /resvg stopped while drawing this image/);
-        assert.deepEqual(
-          after.map((d) => ('png' in d ? Buffer.from(d.png).readUInt32BE(20) : d.error)),
-          [100, 200, 300, 400],
-          'each drawn after the crash',
-        );
-      } finally {
-        drawings.close();
-      }
-    },
-  );
-  test(
-    'while the pages render, the one process is handed two images: a crash on the first names it, and the second is drawn by another',
-    { timeout: 30_000 },
-    async () => {
-      const drawings = new Drawings();
-      try {
-        // Offered as the routes make them: one process, handed the panic and the card behind it.
-        const jobs: [string, string][] = [
-          ['share/panic.svg', PANIC],
-          ['share/100.svg', square(100)],
-          ['share/200.svg', square(200)],
-        ];
-        for (const [rel, svg] of jobs) drawings.offer(rel, svg);
-        const drawn = await Promise.all(jobs.map(([rel, svg]) => drawings.draw(rel, svg)));
-        assert.match('error' in drawn[0]! ? drawn[0].error : '', /resvg stopped while drawing this image/);
-        assert.deepEqual(
-          drawn.slice(1).map((d) => ('png' in d ? Buffer.from(d.png).readUInt32BE(20) : d.error)),
-          [100, 200],
-        );
-      } finally {
-        drawings.close();
-      }
-    },
-  );
-  // Each a PNG well over a pipe's buffer, and some work to draw.
-  const busy = (seed: number) =>
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200">${Array.from({ length: 3000 }, (_, i) => {
-      const v = (i * 7919 + seed * 104729) % 1000003;
-      return `<rect x="${v % 1190}" y="${(v >> 3) % 1190}" width="${3 + (v % 9)}" height="${3 + (v % 7)}" fill="#${(v % 0xffffff).toString(16).padStart(6, '0')}"/>`;
-    }).join('')}</svg>`;
-  test(
-    'a crash is named on the image being drawn, never on one drawn before it whose answer was still on its way',
-    { timeout: 60_000 },
-    async () => {
-      // An answer written late would still be in the dying process.
-      const drawings = new Drawings();
-      try {
-        // The first two go to one process each; the panic queues behind the first.
-        const jobs: [string, string][] = [
-          ['data/a.svg', busy(1)],
-          ['data/b.svg', busy(2)],
-          ['share/panic.svg', PANIC],
-          ['data/c.svg', busy(3)],
-          ['share/d.svg', square(100)],
-        ];
-        const drawn = await Promise.all(jobs.map(([rel, svg]) => drawings.draw(rel, svg)));
-        assert.deepEqual(
-          drawn.map((d) => [d.rel, 'error' in d ? 'crashed' : 'drawn']),
-          jobs.map(([rel]) => [rel, rel === 'share/panic.svg' ? 'crashed' : 'drawn']),
-        );
-      } finally {
-        drawings.close();
-      }
-    },
-  );
-  test(
-    'once the pass has every drawing it lets its processes go: none is left idle behind it',
-    { timeout: 30_000 },
-    async () => {
-      // This process's children that are drawing processes (Linux's /proc, as on CI).
-      const drawers = () =>
-        readdirSync(`/proc/${process.pid}/task`)
-          .flatMap((t) => readFileSync(`/proc/${process.pid}/task/${t}/children`, 'utf8').split(' ').filter(Boolean))
-          .filter((pid) => {
-            try {
-              return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('rasterise.child');
-            } catch {
-              return false;
-            }
-          });
-      await inDist(async (dist) => {
-        mkdirSync(join(dist, 'share'));
-        for (const h of [100, 200, 300]) writeFileSync(join(dist, `share/${h}.svg`), square(h));
-        // Another test's processes may still be on their way out: only this pass's own are counted.
-        const before = new Set(drawers());
-        const ours = () => drawers().filter((pid) => !before.has(pid));
-        const drawings = new Drawings();
-        drawings.start();
-        assert.equal(ours().length, 2, 'two processes while it draws');
-        await startRasterising(dist, drawings)();
-        for (let i = 0; i < 50 && ours().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-        assert.deepEqual(ours(), [], 'no drawing process left');
-      });
-    },
-  );
-  test(
-    'a build that stops while its processes still have images to draw leaves none of them drawing on: each ends after the image it is on',
-    { timeout: 30_000 },
-    async () => {
-      const slow =
-        '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><filter id="b"><feGaussianBlur stdDeviation="4"/><feTurbulence baseFrequency="0.05" numOctaves="2"/></filter><rect width="1200" height="1200" fill="#345" filter="url(#b)"/></svg>';
-      await inDist(async (dir) => {
-        const script = join(dir, 'refused.ts');
-        writeFileSync(
-          script,
-          `import { readdirSync, readFileSync } from 'node:fs';
-import { Drawings } from ${JSON.stringify(new URL('../../src/passes/rasterise.ts', import.meta.url).href)};
-const drawings = new Drawings();
-drawings.start();
-// About a second's drawing each: five queued behind the one each process is drawing.
-const svg = ${JSON.stringify(slow)};
-for (let i = 0; i < 12; i++) void drawings.draw('share/x' + i + '.svg', svg + '<!--' + i + '-->');
-await new Promise((r) => setTimeout(r, 300));
-const children = readdirSync('/proc/self/task').flatMap((t) => readFileSync('/proc/self/task/' + t + '/children', 'utf8').split(' ').filter(Boolean));
-console.log(children.join(' '));
-// As a guard's refusal ends the build: at once, without waiting for the drawings.
-process.exit(1);
-`,
-        );
-        const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 20_000 });
-        const pids = r.stdout.trim().split(' ').filter(Boolean);
-        assert.equal(pids.length, 2, r.stderr);
-        const alive = () =>
-          pids.filter(
-            (pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '),
-          );
-        // Time for the image each was drawing, not for the five behind it.
-        for (let i = 0; i < 30 && alive().length > 0; i++) await new Promise((res) => setTimeout(res, 100));
-        assert.deepEqual(alive(), [], 'no drawing process draws on once the build is gone');
-      });
-    },
-  );
-  test('a build that stops without waiting for its drawings still ends: the processes, started idle, hold it only while they owe an answer', async () => {
-    await inDist(async (dir) => {
-      const script = join(dir, 'stops-early.ts');
+  test('an SVG that would draw taller than the limit is refused before it is drawn, naming it; nothing is written', () => {
+    inDist((dist) => {
+      writeFileSync(join(dist, 'share/a-fine.svg'), card(['fine']));
       writeFileSync(
-        script,
-        `import { Drawings } from ${JSON.stringify(new URL('../../src/passes/rasterise.ts', import.meta.url).href)};
-const drawings = new Drawings();
-drawings.start();
-drawings.offer('share/a.svg', ${JSON.stringify(square(630))});
-await drawings.draw('share/a.svg', ${JSON.stringify(square(630))});
-console.log('drawn');
-`,
+        join(dist, 'share/tall.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="600"><rect width="1" height="600"/></svg>',
       );
-      const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 20_000 });
-      assert.equal(r.error, undefined, 'it ended by itself');
-      assert.equal(r.stdout, 'drawn\n', r.stderr);
+      assert.throws(
+        () => rasteriseImages(dist),
+        (e: Error) =>
+          e.message.includes('share/tall.svg') &&
+          e.message.includes(`would be 720000 px tall; the limit is ${MAX_PNG_HEIGHT}`),
+      );
+      assert.deepEqual(readdirSync(join(dist, 'share')).sort(), ['a-fine.svg', 'tall.svg'], 'nothing written');
+    });
+  });
+  test('an SVG resvg cannot draw stops the build with one message naming the file', () => {
+    inDist((dist) => {
+      writeFileSync(join(dist, 'share/bad.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="1" width="2"></svg>');
+      assert.throws(() => rasteriseImages(dist), /share\/bad\.svg: resvg cannot draw this SVG/);
     });
   });
 });

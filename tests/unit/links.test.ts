@@ -8,13 +8,12 @@ import { checkLinks } from '../../src/guards/links.ts';
 import { loadLock } from '../../src/admission/load.ts';
 import { lockDigest, shortDigest } from '../../src/admission/lock-digest.ts';
 import { describeProblem } from '../../src/core/problem.ts';
-import { builtSite } from '../support/built-site.ts';
+import { builtSite, BUILT_BASE, BUILT_URL } from '../support/built-site.ts';
 import { PROJECT } from '../support/fixture.ts';
 
 const DIST = builtSite();
-// The site is built for the configured address (the Pages workflow sets a base path).
-const BASE = (process.env['SITE_BASE'] ?? '/').replace(/\/?$/, '/');
-const SITE = process.env['SITE_URL'] ?? 'http://localhost:4321';
+const BASE = BUILT_BASE;
+const SITE = BUILT_URL;
 
 function withPage(html: string, fn: (dist: string) => void) {
   const dist = mkdtempSync(join(tmpdir(), 'links-'));
@@ -51,7 +50,7 @@ const BROKEN: [string, RegExp][] = [
   ['<a href="../p10/">gone</a>', /points at \S*\/properties\/p10\/, which the build did not produce/],
   ['<a href="../../method/#no-such-section">gone</a>', /method\/index\.html has no element with id "no-such-section"/],
   ['<a href="#nowhere">gone</a>', /has no element with id "nowhere"/],
-  ['<img src="/_astro/missing.png" alt="">', /missing\.png, which the build did not produce/],
+  [`<img src="${BASE}_astro/missing.png" alt="">`, /missing\.png, which the build did not produce/],
   ['<a href="javascript:alert(1)">x</a>', /a javascript: link/],
   // A row link: the report has a row for each split in the ceiling table, and none for a split that does not exist.
   [

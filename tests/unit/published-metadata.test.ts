@@ -1,31 +1,27 @@
 /**
- * On a build of its own (a sandbox, as a project page under /site/): every cited page's
+ * On the suite's build (a project page, tests/support/built-site.ts): every cited page's
  * citation metadata as html-metadata, jsonld and citation-js read it, checked against the
  * bytes the build wrote; and each property's provenance chain walked from a figure on its
- * page to the bytes of the artifact. Then a second build, under <base>r/<revision>/, is that
- * revision's permanent copy: every page says so, names the lock digest, links the live page and
- * the change record, and cites itself; a base naming another revision is refused in one line.
- * (One file, so its builds run one after the other.)
+ * page to the bytes of the artifact.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import { PROPERTY_NAMES } from '../../src/core/names.ts';
 import { loadLock } from '../../src/admission/load.ts';
 import { lockDigest } from '../../src/admission/lock-digest.ts';
+import { checkPermanentBase } from '../../src/site/permanent.ts';
 import { parseHTML } from 'linkedom';
-import { sandbox, type Sandbox } from '../support/build.ts';
+import { builtSite, BUILT_BASE as BASE, BUILT_URL as ORIGIN } from '../support/built-site.ts';
 import { PROJECT, SHARED } from '../support/fixture.ts';
 import { expandChain, literal, walkFigure } from '../support/chain.ts';
 import { expand, readMetadata, SCHEMA } from '../support/metadata.ts';
 
-const ORIGIN = 'https://o.github.io';
-const BASE = '/site/';
 const lock = JSON.parse(readFileSync(join(import.meta.dirname, '../../artifacts.lock.json'), 'utf8')) as {
   files: { path: string; sha256: string; commit: string }[];
 };
@@ -35,16 +31,8 @@ const PAGES = [
   ...PROPERTY_NAMES.map((p) => [p.toLowerCase(), `properties/${p.toLowerCase()}/`]),
 ] as const;
 
-describe('the published metadata, on a build of its own', () => {
-  let box: Sandbox;
-  let dist = '';
-  before(() => {
-    box = sandbox();
-    const r = box.build({ SITE_URL: ORIGIN, SITE_BASE: BASE });
-    assert.equal(r.code, 0, r.output.slice(-3000));
-    dist = r.dist;
-  });
-  after(() => box.dispose());
+describe('the published metadata', () => {
+  const dist = builtSite();
 
   const html = (path: string) => readFileSync(join(dist, path, 'index.html'), 'utf8');
   /** The built file an address under the site names, reading the permanent copy's address as the live file it is built from. */
@@ -157,48 +145,12 @@ const digest = await lockDigest(loadLock(join(PROJECT, 'artifacts.lock.json')));
 const revision = digest.slice(0, 12);
 const COPY = `${BASE}r/${revision}/`;
 
-describe("a revision's permanent copy, built under its own base", () => {
-  let box: Sandbox;
-  let dist = '';
-  before(() => {
-    box = sandbox();
-    const r = box.build({ SITE_URL: ORIGIN, SITE_BASE: COPY });
-    assert.equal(r.code, 0, r.output.slice(-3000));
-    dist = r.dist;
-  });
-  after(() => box.dispose());
-
-  for (const path of ['', 'method/', 'changes/', ...PROPERTY_NAMES.map((p) => `properties/${p.toLowerCase()}/`)]) {
-    test(`/${path}: says it is the permanent copy of this lock digest, and links the live page and the change record`, () => {
-      const { document } = parseHTML(readFileSync(join(dist, path, 'index.html'), 'utf8'));
-      const note = document.querySelector('main #archived');
-      assert.ok(note, 'no note inside <main>');
-      assert.equal(note.querySelector('[data-derivation="lock-digest"]')?.getAttribute('data-value'), digest);
-      const links = [...note.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-      assert.deepEqual(links, [`${ORIGIN}${BASE}${path}`, `${ORIGIN}${BASE}changes/`]);
-      const citeAs = document.querySelector('link[rel="cite-as"]')?.getAttribute('href');
-      if (path === '' || path.startsWith('properties/'))
-        assert.equal(citeAs, `${ORIGIN}${COPY}${path}`, 'a permanent copy cites itself');
-      // Its metadata's digests name its own files, which never change.
-      const ld = document.querySelector('script[type="application/ld+json"]')?.textContent;
-      if (ld)
-        for (const part of (JSON.parse(ld) as { hasPart: { distribution: { contentUrl: string } }[] }).hasPart)
-          assert.ok(part.distribution.contentUrl.startsWith(`${ORIGIN}${COPY}`), part.distribution.contentUrl);
-      // Its own links stay inside the copy.
-      for (const a of document.querySelectorAll('header nav a'))
-        assert.ok(a.getAttribute('href')!.startsWith(COPY), a.getAttribute('href')!);
-    });
-  }
-
-  test('a base naming another revision than the lock is refused before anything is built, in one line', () => {
-    const r = box.build({ SITE_URL: ORIGIN, SITE_BASE: `${BASE}r/0123456789ab/` });
-    assert.notEqual(r.code, 0);
-    assert.match(
-      r.output,
-      new RegExp(
-        `Setting refused: SITE_BASE must be the live base, or the live base followed by r/${revision}/ .*found "${BASE}r/0123456789ab/"`,
-      ),
-    );
-    assert.doesNotMatch(r.output, /\n\s+at /, 'no stack trace');
-  });
+test('a base naming another revision than the lock is refused', () => {
+  assert.equal(checkPermanentBase(COPY, revision).archived, revision);
+  assert.throws(
+    () => checkPermanentBase(`${BASE}r/0123456789ab/`, revision),
+    new RegExp(
+      `Setting refused: SITE_BASE must be the live base, or the live base followed by r/${revision}/ .*found "${BASE}r/0123456789ab/"`,
+    ),
+  );
 });

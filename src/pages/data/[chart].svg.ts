@@ -4,16 +4,15 @@
  * data/<chart>.png and outlines its text, so the file renders anywhere (src/passes/rasterise.ts).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { handedDown } from '../../audit/handoff.ts';
+import { theAudit } from '../../audit/the-audit.ts';
 import type { ChartSpec } from '../../charts/charts.ts';
 import { chartImageSvg, type ImagePart } from '../../charts/image.ts';
-import { offerImage } from '../../charts/image-offers.ts';
 import { allCharts } from '../../findings/registry.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { chartFiles } from '../../tables/sources-of.ts';
 
-function chartImage(chart: ChartSpec): string {
-  const audit = handedDown();
+async function chartImage(chart: ChartSpec): Promise<string> {
+  const audit = await theAudit();
   const site = siteRevision();
   const files: ImagePart[] = chartFiles(chart.data).flatMap((path, i) => {
     const f = audit.lock.files.find((g) => g.path === path)!;
@@ -54,13 +53,13 @@ function chartImage(chart: ChartSpec): string {
   );
 }
 
-/** Each image is made here, when Astro collects every route's paths before it renders any, and offered then, so its drawing can start with the rendering. */
-export const getStaticPaths = (() =>
-  allCharts(handedDown()).map((chart) => {
-    const svg = chartImage(chart);
-    offerImage(`data/${chart.id}.svg`, svg);
-    return { params: { chart: chart.id }, props: { svg } };
-  })) satisfies GetStaticPaths;
+export const getStaticPaths = (async () =>
+  Promise.all(
+    allCharts(await theAudit()).map(async (chart) => ({
+      params: { chart: chart.id },
+      props: { svg: await chartImage(chart) },
+    })),
+  )) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ svg: string }> = ({ props }) =>
+export const GET: APIRoute<{ svg: string }> = async ({ props }) =>
   new Response(props.svg, { headers: { 'content-type': 'image/svg+xml' } });

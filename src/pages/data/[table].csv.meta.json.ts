@@ -6,17 +6,20 @@
  * most CSV readers would take them for rows.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { handedDown } from '../../audit/handoff.ts';
+import { theAudit } from '../../audit/the-audit.ts';
 import { csvDescription, csvSpec, tableDownloads, type TableDownload } from '../../findings/table-downloads.ts';
 import { csvFormulaNote, toCsv } from '../../tables/csv.ts';
 import { revisionIdentity } from '../../findings/revision.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { href } from '../../site/paths.ts';
 
-export const getStaticPaths = (() =>
-  tableDownloads(handedDown()).map((d) => ({ params: { table: d.spec.id }, props: { d } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (async () =>
+  tableDownloads(await theAudit()).map((d) => ({
+    params: { table: d.spec.id },
+    props: { d },
+  }))) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ d: TableDownload }> = ({ props, site }) => {
+export const GET: APIRoute<{ d: TableDownload }> = async ({ props, site }) => {
   const spec = csvSpec(props.d);
   const described = csvDescription(props.d, toCsv(spec).split('\r\n')[0]!);
   const shown_on = described.shown_on.map((p) => new URL(href(p), site).href);
@@ -26,7 +29,7 @@ export const GET: APIRoute<{ d: TableDownload }> = ({ props, site }) => {
         ...described,
         shown_on,
         format: 'RFC 4180, UTF-8, one header row, raw values at full precision',
-        revision: revisionIdentity(handedDown(), siteRevision()),
+        revision: revisionIdentity(await theAudit(), siteRevision()),
         formulas: csvFormulaNote(spec),
       },
       null,

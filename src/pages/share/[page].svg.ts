@@ -1,8 +1,7 @@
 /** Each page's share card as SVG (1200 x 630), made from the page's own title and summary; the build rasterises it to share/<page>.png. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { handedDown } from '../../audit/handoff.ts';
+import { theAudit } from '../../audit/the-audit.ts';
 import { cardSvg, type ImagePart } from '../../charts/image.ts';
-import { offerImage } from '../../charts/image-offers.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { pageMeta, SHARE_KEYS } from '../_page-meta.ts';
 
@@ -10,8 +9,8 @@ import { pageMeta, SHARE_KEYS } from '../_page-meta.ts';
 const imageParts = (parts: ReturnType<typeof pageMeta>['summary']): ImagePart[] =>
   parts.map((p) => (typeof p === 'string' || 'fig' in p ? p : { words: p.words }));
 
-function card(page: string): string {
-  const meta = pageMeta(handedDown(), page);
+async function card(page: string): Promise<string> {
+  const meta = pageMeta(await theAudit(), page);
   const site = siteRevision();
   return cardSvg({
     kicker: 'TRAIL scorer audit',
@@ -30,13 +29,10 @@ function card(page: string): string {
   });
 }
 
-/** Each card is made here, when Astro collects every route's paths before it renders any, and offered then, so its drawing can start with the rendering. */
-export const getStaticPaths = (() =>
-  SHARE_KEYS.map((page) => {
-    const svg = card(page);
-    offerImage(`share/${page}.svg`, svg);
-    return { params: { page }, props: { svg } };
-  })) satisfies GetStaticPaths;
+export const getStaticPaths = (async () =>
+  Promise.all(
+    SHARE_KEYS.map(async (page) => ({ params: { page }, props: { svg: await card(page) } })),
+  )) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ svg: string }> = ({ props }) =>
+export const GET: APIRoute<{ svg: string }> = async ({ props }) =>
   new Response(props.svg, { headers: { 'content-type': 'image/svg+xml' } });

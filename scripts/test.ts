@@ -1,0 +1,20 @@
+/**
+ * `npm test`: every check in turn, each run even when one before it failed, so one
+ * failing suite never hides another; a summary names each step's result, and the exit
+ * status is non-zero if any failed. Only a missing copy of the audit's files stops it
+ * first: every test reads them.
+ */
+import { spawnSync } from 'node:child_process';
+
+const run = (args: readonly string[], command = 'npm') => spawnSync(command, args, { stdio: 'inherit' }).status === 0;
+
+if (!run([`${import.meta.dirname}/check-test-artifacts.ts`], process.execPath)) process.exit(1);
+const results = [
+  ['lint', ['run', 'lint']],
+  ['type check', ['run', 'check']],
+  ['build', ['run', 'build']],
+  ['unit suite', ['run', 'test:unit']],
+  ['browser suite', ['run', 'test:e2e']],
+].map(([name, args]) => [name, run(args as string[])] as const);
+console.log(`\nnpm test: ${results.map(([name, ok]) => `${name} ${ok ? 'passed' : 'FAILED'}`).join('; ')}`);
+process.exitCode = results.every(([, ok]) => ok) ? 0 : 1;
