@@ -189,8 +189,14 @@ export function revisionsIn(root: string): string[] {
     if (!REVISION.test(n.replace(/\.sha256$/, '')))
       refuse(`r/${n}`, 'expected only r/<12 hex>/ folders and their r/<12 hex>.sha256 manifests');
   const revisions = names.filter((n) => REVISION.test(n)).sort();
-  for (const revision of revisions)
-    checkManifest(revision, readFolder(join(r, revision)), readFileSync(join(r, `${revision}.sha256`), 'utf8'));
+  for (const revision of revisions) {
+    const manifest = join(r, `${revision}.sha256`);
+    checkManifest(
+      revision,
+      readFolder(join(r, revision)),
+      existsSync(manifest) ? readFileSync(manifest, 'utf8') : undefined,
+    );
+  }
   return revisions;
 }
 
