@@ -193,7 +193,7 @@ try {
         }
         const cmd = values['skip-tests'] && step.run === 'npm test' ? 'npm run build' : step.run!;
         const output = join(work, `output-${jobId}-${i}`);
-        const env = { ...base, ...runner, GITHUB_OUTPUT: output };
+        const env: Record<string, string> = { ...base, ...runner, GITHUB_OUTPUT: output };
         for (const [k, v] of Object.entries({ ...job.env, ...step.env })) env[k] = interpolate(v, c);
         const t = performance.now();
         const code = await run(cmd, dir, env);

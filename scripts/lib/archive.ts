@@ -214,15 +214,17 @@ export function writeRevision(out: string, revision: string, files: ReadonlyMap<
  * nothing else; a revision already there must be the same bytes. git refuses a push that is not a fast-forward.
  */
 export function recordRevision(remote: string, pending: string, branch = ARCHIVE_BRANCH): string {
-  const [revision, ...more] = revisionsIn(pending);
-  if (!revision || more.length)
-    refuse(pending, `expected the one revision the build job made; found ${[revision, ...more].join(', ') || 'none'}`);
+  const held = revisionsIn(pending);
+  const revision =
+    held.length === 1
+      ? held[0]!
+      : refuse(pending, `expected the one revision the build job made; found ${held.join(', ') || 'none'}`);
   const files = readFolder(join(pending, 'r', revision));
   const archive = readArchive(remote, branch);
   try {
-    const held = archive.revisions.get(revision);
-    if (held) {
-      if (manifestOf(held) !== manifestOf(files))
+    const archived = archive.revisions.get(revision);
+    if (archived) {
+      if (manifestOf(archived) !== manifestOf(files))
         refuse(`r/${revision}/`, 'expected the bytes first archived for it; found a build that differs');
       return `${revision} already archived`;
     }
