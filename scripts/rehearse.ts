@@ -10,7 +10,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Evaluator, Lexer, Parser, data } from '@actions/expressions';
 import { truthy } from '@actions/expressions/result';
@@ -163,7 +163,10 @@ try {
         outputs = { 'cache-hit': 'false' };
         console.log(`  skip  ${label}: nothing cached here`);
       } else if (action === 'actions/upload-artifact') {
-        if (existsSync(at(w['path']))) cpSync(at(w['path']), join(store, w['name']!), { recursive: true });
+        // Hidden files left out, as upload-artifact leaves them out by default.
+        const shown = (p: string) => !basename(p).startsWith('.');
+        if (existsSync(at(w['path'])))
+          cpSync(at(w['path']), join(store, w['name']!), { recursive: true, filter: shown });
         else if (w['if-no-files-found'] === 'error')
           throw new RehearsalError(`${label}: expected ${w['path']}/; found nothing`);
         console.log(`  stand ${label}: artifact "${w['name']}" kept in ${store}`);
@@ -228,10 +231,15 @@ try {
     throw new RehearsalError(`the upload fails ${problems.length} check(s):\n${problems.join('\n')}`);
   const archive = readArchive(origin);
   archive.dispose();
+  const branch = [...archive.revisions.keys()].sort().join(', ');
+  if (branch !== report.archived.join(', '))
+    throw new RehearsalError(
+      `site-archive: expected the revisions the upload holds, ${report.archived.join(', ')}; found ${branch || 'none'}`,
+    );
   console.log(
     `rehearsal: ok (${seconds(started)}). The upload: ${report.files} files, ${report.pages} pages, ${report.links} internal links resolve under ${PAGES.origin}${PAGES.base_path}/, ` +
       `every file as ${MANIFEST} lists (its signature bundle is made only on GitHub); permanent copies ${report.archived.join(', ')}; ` +
-      `the site-archive branch holds ${[...archive.revisions.keys()].join(', ')}, read back from git's objects.`,
+      `the site-archive branch holds the same, read back from git's objects.`,
   );
 } catch (e) {
   if (!(e instanceof RehearsalError)) throw e;
