@@ -8,7 +8,7 @@
  * upload-pages-artifact would archive is checked (scripts/ci/upload-check.ts) against its manifest.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -199,9 +199,10 @@ try {
         const env: Record<string, string> = { ...base, ...runner, GITHUB_OUTPUT: output };
         for (const [k, v] of Object.entries({ ...job.env, ...step.env })) env[k] = interpolate(v, c);
         const t = performance.now();
+        const from = existsSync(log) ? statSync(log).size : 0;
         const code = await run(cmd, dir, env);
         if (code !== 0) {
-          const tail = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-40).join('\n');
+          const tail = readFileSync(log).subarray(from).toString().trimEnd().split('\n').slice(-40).join('\n');
           throw new RehearsalError(`${jobId} step ${label} failed (exit ${code}): \`${cmd}\`\n${tail}`);
         }
         console.log(`  ran   ${label}${cmd !== step.run ? ` as \`${cmd}\` (--skip-tests)` : ''} (${seconds(t)})`);
