@@ -8,7 +8,17 @@
  * upload-pages-artifact would archive is checked (scripts/ci/upload-check.ts) against its manifest.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -75,7 +85,12 @@ function run(cmd: string, cwd: string, env: Record<string, string>): Promise<num
     env,
     stdio: ['ignore', out, out],
   });
-  return new Promise((done) => child.on('exit', (code) => done(code ?? 1)));
+  return new Promise((done) =>
+    child.on('exit', (code) => {
+      closeSync(out);
+      done(code ?? 1);
+    }),
+  );
 }
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8' }).trim();
@@ -89,7 +104,8 @@ try {
   const head = git(root, 'rev-parse', 'HEAD');
   const origin = join(work, 'origin.git');
   git(work, 'init', '--quiet', '--bare', origin);
-  const workflow = parse(readFileSync(join(root, '.github/workflows/pages.yml'), 'utf8')) as {
+  // The workflow as HEAD holds it, which is what the clone runs.
+  const workflow = parse(git(root, 'show', 'HEAD:.github/workflows/pages.yml')) as {
     jobs: Record<string, Job>;
   };
   console.log(
