@@ -45,7 +45,8 @@ export default defineConfig({
   webServer: {
     command: `npx astro preview --host 127.0.0.1 --port ${port}`,
     url: `http://127.0.0.1:${port}${base}`,
-    reuseExistingServer: !process.env['CI'],
+    // Always this checkout's own build: a server already on the port may be another checkout's.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

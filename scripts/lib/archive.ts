@@ -1,266 +1,259 @@
 /**
- * The permanent copies: every audit revision the site has published, kept byte for byte on
- * one branch of the site's own repository (`site-archive`), which only ever gains commits
- * that add a new revision's folder. A revision is an audit revision: the first 12 hex of the
- * lock's digest, which names one set of audit file bytes and the commits credited with them
- * (src/site/permanent.ts). Its folder, r/<revision>/, holds the whole site as first published
- * for it, built under that base; beside it, r/<revision>.sha256 lists the SHA-256 of every
- * file in it, in `sha256sum` format, so `cd r/<revision> && sha256sum -c ../<revision>.sha256`
- * checks that nothing under it changed. Nothing here needs more than git.
+ * The permanent copies (docs/citing-and-archive.md): every audit revision the site has published,
+ * kept byte for byte on the `site-archive` branch of the site's own repository as r/<revision>/
+ * beside r/<revision>.sha256 (`sha256sum` format). The branch is read through git's objects in a
+ * repository of our own, never through a work tree, and only ever gains commits that add a folder.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ProblemError } from '../../src/core/problem.ts';
-import { archiveFolder } from '../../src/site/permanent.ts';
+import { SettingError } from '../../src/core/setting-error.ts';
 
 export const ARCHIVE_BRANCH = 'site-archive';
 const REVISION = /^[0-9a-f]{12}$/;
+const ENTRY = /^r\/([0-9a-f]{12})(?:\.sha256|\/((?:(?!\.\.?\/)[^/\0]+\/)*(?!\.\.?$)[^/\0]+))$/;
 
-const refuse = (file: string, place: string, message: string): never => {
-  throw new ProblemError([{ file, place, message }]);
+const refuse = (file: string, message: string): never => {
+  throw new ProblemError([{ file, place: '', message }]);
 };
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** Credentials in a remote's URL never reach a message. */
-const shown = (remote: string) => remote.replace(/\/\/[^@/]*@/, '//');
+/**
+ * Where the branch lives: ARCHIVE_REMOTE (an https address or an absolute path to a repository),
+ * else on GitHub Actions the workflow's own repository with the job's token.
+ */
+export function archiveRemote(env: NodeJS.ProcessEnv): string {
+  const named = env['ARCHIVE_REMOTE'];
+  if (named !== undefined) {
+    if (!/^(?:https:\/\/[A-Za-z0-9.-]+(?::\d+)?\/[\w./-]+|\/[\w./-]+)$/.test(named))
+      throw new SettingError(
+        'ARCHIVE_REMOTE',
+        "an https:// address or an absolute path of a git repository (letters, digits, '_', '.', '/', '-' only)",
+        JSON.stringify(named),
+      );
+    return named;
+  }
+  const repository = env['GITHUB_REPOSITORY'];
+  if (env['GITHUB_TOKEN'] && repository && /^[\w.-]+\/[\w.-]+$/.test(repository))
+    return `https://x-access-token:${env['GITHUB_TOKEN']}@github.com/${repository}.git`;
+  throw new SettingError(
+    'ARCHIVE_REMOTE',
+    'the repository holding the site-archive branch (on GitHub Actions: GITHUB_TOKEN and GITHUB_REPOSITORY)',
+    'nothing',
+  );
+}
 
-function git(cwd: string, args: readonly string[], what: string): string {
-  const r = spawnSync('git', ['-C', cwd, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
-  });
+/** Credentials in a remote's address never reach a message. */
+const shown = (text: string) => text.replace(/\/\/[^@/\s]*@/g, '//');
+
+/** git with no system, global or handed repository configuration, and only the https and file transports. */
+function git(gitDir: string, args: readonly string[], input?: string | Buffer): Buffer {
+  const r = spawnSync(
+    'git',
+    ['-c', 'protocol.allow=never', '-c', 'protocol.https.allow=always', '-c', 'protocol.file.allow=always', ...args],
+    {
+      input,
+      maxBuffer: 1 << 30,
+      env: {
+        PATH: process.env['PATH'],
+        GIT_DIR: gitDir,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_TERMINAL_PROMPT: '0',
+      },
+    },
+  );
   if (r.status !== 0)
-    refuse(
-      'the archive branch',
-      what,
-      `expected git ${args[0]} to succeed; found: ${shown((r.stderr || r.stdout).trim().split('\n').slice(-3).join(' '))}`,
-    );
+    refuse('the archive branch', `expected git ${args[0]} to succeed; found: ${shown(r.stderr.toString().trim())}`);
   return r.stdout;
 }
 
-/**
- * Every file under `dir`, as POSIX paths relative to it, sorted; hidden files and folders left
- * out, as upload-pages-artifact leaves them out of what Pages publishes (a build's marker, say).
- */
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      if (name.startsWith('.')) continue;
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p).split(sep).join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
+/** The branch as the remote holds it, fetched into a bare repository of our own. */
+export interface Archive {
+  readonly gitDir: string;
+  /** The branch's newest commit, or undefined when there is no branch yet. */
+  readonly commit: string | undefined;
+  /** Every revision on it, each checked against its manifest: path under r/<revision>/ to bytes. */
+  readonly revisions: ReadonlyMap<string, ReadonlyMap<string, Buffer>>;
+  dispose(): void;
 }
 
-const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+export function readArchive(remote: string, branch = ARCHIVE_BRANCH): Archive {
+  const gitDir = mkdtempSync(join(tmpdir(), 'site-archive-'));
+  const dispose = () => rmSync(gitDir, { recursive: true, force: true });
+  try {
+    git(gitDir, ['init', '--quiet', '--bare', gitDir]);
+    const heads = git(gitDir, ['ls-remote', '--heads', '--', remote, `refs/heads/${branch}`]).toString();
+    if (!heads.trim()) return { gitDir, commit: undefined, revisions: new Map(), dispose };
+    git(gitDir, ['fetch', '--quiet', '--no-tags', '--', remote, `+refs/heads/${branch}:refs/archive`]);
+    const commit = git(gitDir, ['rev-parse', '--verify', 'refs/archive^{commit}']).toString().trim();
+    return { gitDir, commit, revisions: revisionsAt(gitDir, commit), dispose };
+  } catch (e) {
+    dispose();
+    throw e;
+  }
+}
 
-/** The manifest of a revision's folder: `<sha256>  <path>` for every file, sorted by path. */
-export function manifestOf(dir: string): string {
-  return filesUnder(dir)
-    .map((p) => `${sha256(readFileSync(join(dir, p)))}  ${p}\n`)
+/** Every revision in a commit's tree: regular files only, every path inside r/<revision>/, every byte as its manifest lists. */
+function revisionsAt(gitDir: string, commit: string): Map<string, Map<string, Buffer>> {
+  const entries = git(gitDir, ['ls-tree', '-r', '-z', '--full-tree', commit])
+    .toString()
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, path] = line.split('\t') as [string, string];
+      const [mode, type, id] = meta.split(' ') as [string, string, string];
+      if (type !== 'blob' || mode !== '100644') refuse(path, `expected a regular file; found git mode ${mode} ${type}`);
+      if (!ENTRY.test(path)) refuse(path, 'expected only r/<12 hex>/<files> and r/<12 hex>.sha256 on the branch');
+      return { path, id };
+    });
+  const blobs = catBlobs(
+    gitDir,
+    entries.map((e) => e.id),
+  );
+  const files = new Map(entries.map((e, i) => [e.path, blobs[i]!]));
+  const revisions = new Map<string, Map<string, Buffer>>();
+  for (const [path, bytes] of files) {
+    const [, revision, inner] = ENTRY.exec(path)!;
+    if (inner === undefined) continue;
+    if (!revisions.has(revision!)) revisions.set(revision!, new Map());
+    revisions.get(revision!)!.set(inner, bytes);
+  }
+  for (const [revision, folder] of revisions)
+    checkManifest(revision, folder, files.get(`r/${revision}.sha256`)?.toString('utf8'));
+  for (const path of files.keys())
+    if (path.endsWith('.sha256') && !revisions.has(path.slice(2, 14)))
+      refuse(path, 'expected the folder its manifest lists beside it; found none');
+  return revisions;
+}
+
+/** The bytes of each blob, in order, from one `git cat-file --batch`. */
+function catBlobs(gitDir: string, ids: readonly string[]): Buffer[] {
+  const out = git(gitDir, ['cat-file', '--batch'], ids.map((id) => `${id}\n`).join(''));
+  const blobs: Buffer[] = [];
+  let at = 0;
+  for (const id of ids) {
+    const eol = out.indexOf(10, at);
+    const [got, type, size] = out.subarray(at, eol).toString().split(' ');
+    if (got !== id || type !== 'blob') refuse(id, `expected a blob; git answered "${got} ${type}"`);
+    blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
+    at = eol + 2 + Number(size);
+  }
+  return blobs;
+}
+
+/** The manifest of a folder's files: `<sha256>  <path>` for each, sorted by path. */
+export function manifestOf(files: ReadonlyMap<string, Uint8Array>): string {
+  return [...files.keys()]
+    .sort()
+    .map((p) => `${sha256(files.get(p)!)}  ${p}\n`)
     .join('');
 }
 
-/** Whether `root`'s r/<revision>/ is exactly what r/<revision>.sha256 lists: no file missing, changed or added. */
-export function checkRevision(root: string, revision: string): void {
-  const manifestPath = join(root, 'r', `${revision}.sha256`);
+/** A revision's files are exactly what its manifest lists: no file missing, changed or added. */
+export function checkManifest(revision: string, files: ReadonlyMap<string, Uint8Array>, listed: string | undefined) {
   const label = `r/${revision}.sha256`;
-  if (!existsSync(manifestPath)) refuse(label, '', `expected the manifest of r/${revision}/ beside it; found none`);
-  if (!existsSync(join(root, 'r', revision)))
-    refuse(`r/${revision}/`, '', `expected the folder its manifest lists; found none`);
-  const listed = readFileSync(manifestPath, 'utf8');
-  const found = manifestOf(join(root, 'r', revision));
+  if (listed === undefined) refuse(label, `expected the manifest of r/${revision}/ beside it; found none`);
+  const found = manifestOf(files);
   if (listed === found) return;
-  const want = new Map(
-    listed
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => [l.slice(66), l.slice(0, 64)]),
-  );
-  const have = new Map(
-    found
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => [l.slice(66), l.slice(0, 64)]),
-  );
+  const table = (text: string) => new Map(text.split('\n').map((l) => [l.slice(66), l.slice(0, 64)]));
+  const [want, have] = [table(listed!), table(found)];
   const first = [...new Set([...want.keys(), ...have.keys()])].sort().find((p) => want.get(p) !== have.get(p))!;
   refuse(
     `r/${revision}/${first}`,
-    '',
     `expected ${want.has(first) ? `SHA-256 ${want.get(first)}, as ${label} lists` : `no such file (${label} does not list it)`}; found ${have.has(first) ? `SHA-256 ${have.get(first)}` : 'no file'}`,
   );
 }
 
-/** The revisions a folder laid out like the archive holds (r/<revision>/ with r/<revision>.sha256). */
+/** Every regular file under a folder of our own making (hidden ones left out, as Pages leaves them out), by POSIX path. */
+export function readFolder(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(e.parentPath, e.name).slice(dir.length + 1);
+    if (path.split('/').some((s) => s.startsWith('.')) || e.isDirectory()) continue;
+    if (!e.isFile()) refuse(join(dir, path), 'expected a regular file; found a link or a device');
+    files.set(path, readFileSync(join(dir, path)));
+  }
+  return files;
+}
+
+/** The revisions a folder laid out like the archive holds, each checked against its manifest (read from disk). */
 export function revisionsIn(root: string): string[] {
   const r = join(root, 'r');
   if (!existsSync(r)) return [];
   const names = readdirSync(r);
   for (const n of names)
     if (!REVISION.test(n.replace(/\.sha256$/, '')))
-      refuse(`r/${n}`, '', 'expected only r/<12 hex>/ folders and their r/<12 hex>.sha256 manifests');
-  return names.filter((n) => REVISION.test(n)).sort();
-}
-
-/** The archive branch as the remote holds it now, read into a temporary repository of its own. */
-export interface ArchiveCheckout {
-  /** A work tree of the branch's newest commit (empty when the branch does not exist yet). */
-  readonly dir: string;
-  /** That commit, or undefined for a new archive. */
-  readonly commit: string | undefined;
-  dispose(): void;
-}
-
-export function checkoutArchive(remote: string, branch = ARCHIVE_BRANCH): ArchiveCheckout {
-  const dir = mkdtempSync(join(tmpdir(), 'site-archive-'));
-  git(dir, ['init', '--quiet'], 'init');
-  const heads = git(dir, ['ls-remote', '--heads', remote, branch], `ls-remote ${shown(remote)}`);
-  let commit: string | undefined;
-  if (heads.trim() !== '') {
-    git(
-      dir,
-      ['fetch', '--quiet', '--no-tags', remote, `+refs/heads/${branch}:refs/remotes/archive/${branch}`],
-      `fetch ${shown(remote)} ${branch}`,
+      refuse(`r/${n}`, 'expected only r/<12 hex>/ folders and their r/<12 hex>.sha256 manifests');
+  const revisions = names.filter((n) => REVISION.test(n)).sort();
+  for (const revision of revisions) {
+    const manifest = join(r, `${revision}.sha256`);
+    checkManifest(
+      revision,
+      readFolder(join(r, revision)),
+      existsSync(manifest) ? readFileSync(manifest, 'utf8') : undefined,
     );
-    git(dir, ['checkout', '--quiet', '-B', branch, `refs/remotes/archive/${branch}`], 'checkout');
-    commit = git(dir, ['rev-parse', 'HEAD'], 'rev-parse').trim();
-  } else {
-    git(dir, ['checkout', '--quiet', '--orphan', branch], 'checkout --orphan');
   }
-  return { dir, commit, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return revisions;
+}
+
+/** Writes an archived revision's files, and its manifest, under `out`/r/. */
+export function writeRevision(out: string, revision: string, files: ReadonlyMap<string, Uint8Array>): void {
+  for (const [path, bytes] of files) {
+    mkdirSync(dirname(join(out, 'r', revision, path)), { recursive: true });
+    writeFileSync(join(out, 'r', revision, path), bytes);
+  }
+  writeFileSync(join(out, 'r', `${revision}.sha256`), manifestOf(files));
 }
 
 /**
- * Builds this revision's permanent copy with `build` (the project's own build, run with
- * SITE_BASE set to the copy's base; it writes `dist`), into `out`/r/<revision>/ with its
- * manifest; the live `dist` is moved aside meanwhile and put back, whatever happens.
+ * Adds `pending`'s one revision to the branch as a commit on top of it that adds that folder and
+ * nothing else; a revision already there must be the same bytes. git refuses a push that is not a fast-forward.
  */
-export function buildPermanentCopy(
-  project: string,
-  revision: string,
-  liveBase: string,
-  out: string,
-  build: (env: Record<string, string>) => void,
-): string {
-  const dist = join(project, 'dist');
-  const aside = join(project, '.dist-live');
-  if (!existsSync(dist)) refuse('dist/', '', 'expected the live build (it is built and tested first); found nothing');
-  rmSync(aside, { recursive: true, force: true });
-  renameSync(dist, aside);
+export function recordRevision(remote: string, pending: string, branch = ARCHIVE_BRANCH): string {
+  const held = revisionsIn(pending);
+  const revision =
+    held.length === 1
+      ? held[0]!
+      : refuse(pending, `expected the one revision the build job made; found ${held.join(', ') || 'none'}`);
+  const files = readFolder(join(pending, 'r', revision));
+  const archive = readArchive(remote, branch);
   try {
-    build({ SITE_BASE: liveBase + archiveFolder(revision) });
-    mkdirSync(join(out, 'r'), { recursive: true });
-    rmSync(join(out, 'r', revision), { recursive: true, force: true });
-    renameSync(dist, join(out, 'r', revision));
-  } finally {
-    rmSync(dist, { recursive: true, force: true });
-    renameSync(aside, dist);
-  }
-  const manifest = manifestOf(join(out, 'r', revision));
-  writeFileSync(join(out, 'r', `${revision}.sha256`), manifest);
-  return manifest;
-}
-
-/** Copies every revision of `from` (each checked against its manifest) into `dist`/r/, which the live build never writes. */
-export function assembleInto(dist: string, ...from: string[]): string[] {
-  if (existsSync(join(dist, 'r')))
-    refuse('dist/r/', '', 'expected no such folder in the live build: r/ holds the permanent copies alone');
-  const all: string[] = [];
-  for (const root of from) {
-    for (const revision of revisionsIn(root)) {
-      checkRevision(root, revision);
-      if (all.includes(revision))
-        refuse(`r/${revision}/`, '', 'expected each revision once; found it both in the archive and built anew');
-      cpSync(join(root, 'r', revision), join(dist, 'r', revision), { recursive: true });
-      cpSync(join(root, 'r', `${revision}.sha256`), join(dist, 'r', `${revision}.sha256`));
-      all.push(revision);
+    const archived = archive.revisions.get(revision);
+    if (archived) {
+      if (manifestOf(archived) !== manifestOf(files))
+        refuse(`r/${revision}/`, 'expected the bytes first archived for it; found a build that differs');
+      return `${revision} already archived`;
     }
-  }
-  return all.sort();
-}
-
-/**
- * Adds `pending`'s revision to the archive and pushes it, only ever as a new commit on top of
- * the branch that adds files: a revision the archive already holds is left as it is (and must
- * be the same bytes), and a push that is not a fast-forward is refused by git itself.
- */
-export function recordRevision(
-  remote: string,
-  pending: string,
-  revision: string,
-  message: string,
-  branch = ARCHIVE_BRANCH,
-): 'recorded' | 'already archived' {
-  checkRevision(pending, revision);
-  const archive = checkoutArchive(remote, branch);
-  try {
-    for (const r of revisionsIn(archive.dir)) checkRevision(archive.dir, r);
-    if (existsSync(join(archive.dir, 'r', revision))) {
-      if (
-        readFileSync(join(archive.dir, 'r', `${revision}.sha256`), 'utf8') !==
-        readFileSync(join(pending, 'r', `${revision}.sha256`), 'utf8')
-      ) {
-        refuse(
-          `r/${revision}/`,
-          '',
-          'expected the bytes archived when it was first published; found a build of it that differs (the archive keeps the first)',
-        );
-      }
-      return 'already archived';
-    }
-    cpSync(join(pending, 'r', revision), join(archive.dir, 'r', revision), { recursive: true });
-    cpSync(join(pending, 'r', `${revision}.sha256`), join(archive.dir, 'r', `${revision}.sha256`));
-    git(archive.dir, ['add', '--', `r/${revision}`, `r/${revision}.sha256`], 'add');
-    // Append only: the commit may add files and nothing else.
-    const changed = git(archive.dir, ['diff', '--cached', '--name-status', '--no-renames'], 'diff')
-      .split('\n')
-      .filter(Boolean);
-    const other = changed.filter((l) => !l.startsWith('A\t'));
-    if (other.length)
-      refuse('the archive branch', '', `expected a commit that only adds r/${revision}/; found ${other.join(', ')}`);
-    git(
-      archive.dir,
-      [
-        '-c',
-        'user.name=site archive',
-        '-c',
-        'user.email=site-archive@users.noreply.github.com',
-        'commit',
-        '--quiet',
-        '-m',
-        message,
-      ],
-      'commit',
-    );
-    git(archive.dir, ['push', '--quiet', remote, `HEAD:refs/heads/${branch}`], `push to ${shown(remote)}`);
-    return 'recorded';
+    const { gitDir, commit } = archive;
+    // The index of our own bare repository: the new commit's tree is the branch's plus this folder, no work tree.
+    if (commit) git(gitDir, ['read-tree', commit]);
+    const entry = (path: string, bytes: Uint8Array) =>
+      `100644 ${git(gitDir, ['hash-object', '-w', '--stdin'], Buffer.from(bytes)).toString().trim()}\t${path}\n`;
+    const entries = [...files].map(([p, bytes]) => entry(`r/${revision}/${p}`, bytes));
+    entries.push(entry(`r/${revision}.sha256`, Buffer.from(manifestOf(files))));
+    git(gitDir, ['update-index', '--add', '--index-info'], entries.join(''));
+    const tree = git(gitDir, ['write-tree']).toString().trim();
+    const message = `Archive revision ${revision}: the site as first published for it`;
+    const created = git(gitDir, [
+      '-c',
+      'user.name=site archive',
+      '-c',
+      'user.email=site-archive@users.noreply.github.com',
+      'commit-tree',
+      tree,
+      ...(commit ? ['-p', commit] : []),
+      '-m',
+      message,
+    ])
+      .toString()
+      .trim();
+    git(gitDir, ['push', '--quiet', '--', remote, `${created}:refs/heads/${branch}`]);
+    return `${revision} recorded as ${created.slice(0, 12)}`;
   } finally {
     archive.dispose();
   }
 }
-
-/** The build as `npm run build` runs it, with `env` added (for buildPermanentCopy). */
-export const npmBuild = (project: string) => (env: Record<string, string>) => {
-  execFileSync('npm', ['run', '--silent', 'build'], {
-    cwd: project,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-};

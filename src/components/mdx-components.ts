@@ -18,6 +18,7 @@ import PinBlock from './findings/PinBlock.astro';
 import HeadlinePredictor from './findings/HeadlinePredictor.astro';
 import AdmissionChecks from './findings/AdmissionChecks.astro';
 import ArtifactTable from './findings/ArtifactTable.astro';
+import SiteSource from './ui/SiteSource.astro';
 import RederivationList from './findings/RederivationList.astro';
 import ConclusionList from './findings/ConclusionList.astro';
 import FigureCensus from './findings/FigureCensus.astro';
@@ -41,6 +42,7 @@ export const MDX_COMPONENTS = {
   PinBlock,
   AdmissionChecks,
   ArtifactTable,
+  SiteSource,
   RederivationList,
   ConclusionList,
   FigureCensus,

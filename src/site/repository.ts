@@ -8,7 +8,8 @@
  * SITE_REPOSITORY is GitHub's `owner/name` (linked at https://github.com), or the
  * repository's https address, `https://<host>/owner/name` (a trailing slash is allowed).
  * On GitHub Actions, GITHUB_REPOSITORY is `owner/name` and GITHUB_SERVER_URL the https
- * origin it lives at.
+ * origin it lives at. Elsewhere, the project's own `origin` remote, when git names one in a
+ * form this reads (https or GitHub's ssh address), checked as the same setting.
  */
 import { SettingError } from '../core/setting-error.ts';
 
@@ -21,14 +22,27 @@ const ORIGIN =
 const FORM_REPOSITORY =
   "GitHub's owner/name (letters, digits, '-', then '/', then letters, digits, '.', '_', '-'), or the repository's address https://<host>/owner/name; no other scheme, no whitespace or control character";
 
-/** The repository's web address with no trailing slash, or undefined when the environment names none. */
-export function siteRepository(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const named = env['SITE_REPOSITORY'];
+/** The web address a remote's URL names (`https://host/o/n[.git]`, `git@github.com:o/n[.git]`), or undefined for any other form. */
+export function remoteAddress(url: string | undefined): string | undefined {
+  const m =
+    /^(?:https:\/\/([^/@]+)\/|git@(github\.com):|ssh:\/\/git@(github\.com)\/)([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(
+      url ?? '',
+    );
+  return m ? `https://${m[1] ?? m[2] ?? m[3]}/${m[4]}` : undefined;
+}
+
+/** The repository's web address with no trailing slash, or undefined when neither the environment nor git names one. */
+export function siteRepository(env: NodeJS.ProcessEnv = process.env, remote?: string): string | undefined {
+  const named = env['SITE_REPOSITORY'] ?? (env['GITHUB_REPOSITORY'] ? undefined : remoteAddress(remote));
   if (named) {
     if (OWNER_NAME.test(named)) return `https://github.com/${named}`;
     const m = /^(https:\/\/[^/]*)\/([^/]+\/[^/]+?)\/?$/.exec(named);
     if (!m || !ORIGIN.test(m[1]!) || !OWNER_NAME.test(m[2]!))
-      throw new SettingError('SITE_REPOSITORY', FORM_REPOSITORY, JSON.stringify(named));
+      throw new SettingError(
+        env['SITE_REPOSITORY'] ? 'SITE_REPOSITORY' : "SITE_REPOSITORY (unset: read from git's remote.origin.url)",
+        FORM_REPOSITORY,
+        JSON.stringify(named),
+      );
     return `${m[1]}/${m[2]}`;
   }
   const repository = env['GITHUB_REPOSITORY'];

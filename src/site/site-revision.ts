@@ -38,11 +38,12 @@ const HOW =
   'the commit this site is built from: a git work tree of the project (git rev-parse HEAD), or, for a build from a tarball, ' +
   'SITE_COMMIT=<40 hex>[+dirty] with SITE_COMMIT_DATE=<the commit date, ISO 8601>';
 
-/** The three questions put to git: the work tree's top, HEAD's commit and date, and whether anything differs from it. */
+/** The questions put to git: the work tree's top, HEAD's commit and date, whether anything differs from it, its origin remote. */
 const QUESTIONS = [
   ['rev-parse', '--show-toplevel'],
   ['show', '-s', '--format=%H%n%cI', 'HEAD'],
   ['status', '--porcelain'],
+  ['config', '--get', 'remote.origin.url'],
 ] as const;
 type Answers = readonly (string | undefined)[];
 /** Reading only: `git status` would otherwise refresh (and lock) the index of whatever repository it finds. */
@@ -77,13 +78,13 @@ const dayOf = (date: string) => new Date(date).toISOString().slice(0, 10);
 export function readSiteRevision(cwd: string, env: NodeJS.ProcessEnv = process.env): SiteRevision {
   const top = git(cwd, QUESTIONS[0]);
   // HEAD and the status are asked only of the project's own work tree.
-  return decide(cwd, env, ownTree(top, cwd) ? [top, git(cwd, QUESTIONS[1]), git(cwd, QUESTIONS[2])] : [top]);
+  return decide(cwd, env, ownTree(top, cwd) ? [top, ...QUESTIONS.slice(1).map((q) => git(cwd, q))] : [top]);
 }
 
 function decide(cwd: string, env: NodeJS.ProcessEnv, answers: Answers): SiteRevision {
   const declared = env['SITE_COMMIT'];
   // Checked as a setting (src/site/repository.ts): it becomes a link on every page.
-  const repository = siteRepository(env);
+  const repository = siteRepository(env, answers[3]);
   const found = fromGit(cwd, answers);
   if (found) {
     for (const [name, value] of [

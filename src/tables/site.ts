@@ -3,7 +3,7 @@ import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { inventory } from '../measures/inventory.ts';
 import { fromLock, keyWords } from '../provenance/provenance.ts';
-import { downloadUrl } from '../admission/settings.ts';
+import { downloadBase } from '../admission/settings.ts';
 import type { TableSpec } from './spec.ts';
 
 const lockIndex = (a: Audit, path: string) => a.lock.files.findIndex((f) => f.path === path);
@@ -82,7 +82,8 @@ export function artifactsTable(a: Audit): TableSpec {
         { ident: f.sha256, source: { type: 'lock', pointer: `/files/${i}/sha256` }, short: 16 },
         { ident: f.commit, source: { type: 'lock', pointer: `/files/${i}/commit` }, short: 12 },
         { link: { to: `https://github.com/${f.repository}/blob/${f.commit}/${f.path}`, text: 'view' } },
-        { link: { to: downloadUrl(f), text: 'download' } },
+        // The public raw host, whichever host (a loopback stand-in in the rehearsal) this build downloaded from.
+        { link: { to: `${downloadBase({})}${f.repository}/${f.commit}/${f.path}`, text: 'download' } },
       ]),
     },
   };

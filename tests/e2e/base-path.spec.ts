@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT, SHARED } from '../support/fixture.ts';
+import { PROJECT } from '../support/fixture.ts';
 import { serve } from '../support/static-server.ts';
 
 const BASE = '/trail-scorer-audit/';
@@ -28,7 +28,6 @@ test.describe('a build under a base path', () => {
         ...process.env,
         SITE_BASE: BASE,
         SITE_URL: 'https://example.github.io',
-        AUDIT_ARTIFACTS: SHARED,
         ASTRO_TELEMETRY_DISABLED: '1',
       },
     });

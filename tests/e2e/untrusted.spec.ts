@@ -37,7 +37,8 @@ test.describe('untrusted artifact strings', () => {
     box = sandbox();
     const r = box.build({ AUDIT_ROOT: copy.root, AUDIT_LOCK: copy.lockPath });
     expect(r.code, r.output.slice(-2000)).toBe(0);
-    site = await serve(r.dist);
+    // The sandbox builds under this run's SITE_BASE, so it is served there.
+    site = await serve(r.dist, (process.env['SITE_BASE'] || '/').replace(/\/?$/, '/'));
   });
   test.afterAll(async () => {
     await site?.close();

@@ -1,20 +1,19 @@
-/** The archive of permanent copies (scripts/lib/archive.ts), on small made-up sites and a local bare repository standing in for the site's. */
+/** The archive of permanent copies (scripts/lib/archive.ts), on small made-up sites and local bare repositories standing in for the site's. */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { ProblemError } from '../../src/core/problem.ts';
+import { SettingError } from '../../src/core/setting-error.ts';
 import {
   ARCHIVE_BRANCH,
-  assembleInto,
-  buildPermanentCopy,
-  checkRevision,
-  checkoutArchive,
+  archiveRemote,
+  checkManifest,
   manifestOf,
+  readArchive,
   recordRevision,
-  revisionsIn,
 } from '../../scripts/lib/archive.ts';
 
 const temp = mkdtempSync(join(tmpdir(), 'archive-test-'));
@@ -34,136 +33,120 @@ const write = (root: string, files: Record<string, string>) => {
 };
 const A = 'aaaaaaaaaaaa';
 const B = 'bbbbbbbbbbbb';
+const asMap = (files: Record<string, string>) => new Map(Object.entries(files).map(([p, t]) => [p, Buffer.from(t)]));
 /** A pending folder as assemble leaves it: r/<revision>/ and its manifest. */
-function pending(revision: string, files: Record<string, string>): string {
-  const root = dir();
-  write(join(root, 'r', revision), files);
-  writeFileSync(join(root, 'r', `${revision}.sha256`), manifestOf(join(root, 'r', revision)));
-  return root;
-}
+const pending = (revision: string, files: Record<string, string>) =>
+  write(dir(), {
+    ...Object.fromEntries(Object.entries(files).map(([p, t]) => [`r/${revision}/${p}`, t])),
+    [`r/${revision}.sha256`]: manifestOf(asMap(files)),
+  });
 const bare = () => {
   const d = dir();
   execFileSync('git', ['init', '--quiet', '--bare', d]);
   return d;
 };
 const problem = (re: RegExp) => (e: unknown) => e instanceof ProblemError && re.test(e.message);
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-C', cwd, '-c', 'user.name=x', '-c', 'user.email=x@x', ...args], { encoding: 'utf8' });
+/** Someone commits `change` on top of the branch in a clone and pushes it. */
+function tamper(origin: string, change: (work: string) => void): void {
+  const work = dir();
+  execFileSync('git', ['clone', '--quiet', '--branch', ARCHIVE_BRANCH, origin, work]);
+  change(work);
+  git(work, 'add', '-A');
+  git(work, 'commit', '--quiet', '-m', 'tamper');
+  git(work, 'push', '--quiet', 'origin', ARCHIVE_BRANCH);
+}
 
 test('a manifest lists every file by SHA-256; the check names a changed, a missing and an added file', () => {
-  const root = pending(A, { 'index.html': '<p>a</p>', 'properties/p5/index.html': 'p5' });
-  assert.match(
-    readFileSync(join(root, 'r', `${A}.sha256`), 'utf8'),
-    /^[0-9a-f]{64} {2}index\.html\n[0-9a-f]{64} {2}properties\/p5\/index\.html\n$/,
-  );
-  checkRevision(root, A);
-  writeFileSync(join(root, 'r', A, 'index.html'), '<p>b</p>');
+  const files = asMap({ 'index.html': '<p>a</p>', 'properties/p5/index.html': 'p5' });
+  const listed = manifestOf(files);
+  assert.match(listed, /^[0-9a-f]{64} {2}index\.html\n[0-9a-f]{64} {2}properties\/p5\/index\.html\n$/);
+  checkManifest(A, files, listed);
+  const changed = asMap({ 'index.html': '<p>b</p>', 'properties/p5/index.html': 'p5' });
   assert.throws(
-    () => checkRevision(root, A),
-    problem(new RegExp(`r/${A}/index\\.html: expected SHA-256 [0-9a-f]{64}, as r/${A}\\.sha256 lists; found SHA-256`)),
+    () => checkManifest(A, changed, listed),
+    problem(/r\/a{12}\/index\.html: expected SHA-256 .* found SHA-256/),
   );
-  writeFileSync(join(root, 'r', A, 'index.html'), '<p>a</p>');
-  writeFileSync(join(root, 'r', A, 'extra.txt'), 'x');
-  assert.throws(() => checkRevision(root, A), problem(/extra\.txt: expected no such file/));
-  rmSync(join(root, 'r', A, 'extra.txt'));
-  rmSync(join(root, 'r', A, 'properties/p5/index.html'));
-  assert.throws(() => checkRevision(root, A), problem(/p5\/index\.html: expected SHA-256 .*found no file/));
+  const added = new Map([...files, ['extra.txt', Buffer.from('x')]]);
+  assert.throws(() => checkManifest(A, added, listed), problem(/extra\.txt: expected no such file/));
+  files.delete('properties/p5/index.html');
+  assert.throws(() => checkManifest(A, files, listed), problem(/p5\/index\.html: expected SHA-256 .*found no file/));
 });
 
-test('recording: A, then B, each as a commit that only adds it; A stays byte for byte; recording A again changes nothing; other bytes for A are refused', () => {
+test('recording: A, then B, each a commit that only adds it; read back from git objects; again is a no-op; other bytes refused', () => {
   const origin = bare();
-  assert.equal(recordRevision(origin, pending(A, { 'index.html': 'A' }), A, 'A'), 'recorded');
-  assert.equal(recordRevision(origin, pending(B, { 'index.html': 'B' }), B, 'B'), 'recorded');
-  const log = execFileSync('git', ['-C', origin, 'log', '--format=%s', '--name-status', ARCHIVE_BRANCH], {
-    encoding: 'utf8',
-  });
+  assert.match(recordRevision(origin, pending(A, { 'index.html': 'A' })), /^a{12} recorded as [0-9a-f]{12}$/);
+  assert.match(recordRevision(origin, pending(B, { 'x/index.html': 'B' })), /recorded/);
+  const log = git(origin, 'log', '--format=', '--name-status', ARCHIVE_BRANCH).split('\n').filter(Boolean);
   assert.deepEqual(
-    log
-      .split('\n')
-      .filter((l) => /^[A-Z]\t/.test(l))
-      .map((l) => l[0]),
+    log.map((l) => l[0]),
     ['A', 'A', 'A', 'A'],
     'every change an addition',
   );
-  const co = checkoutArchive(origin);
+  const archive = readArchive(origin);
   try {
-    assert.deepEqual(revisionsIn(co.dir), [A, B]);
-    assert.equal(readFileSync(join(co.dir, 'r', A, 'index.html'), 'utf8'), 'A');
+    assert.deepEqual([...archive.revisions.keys()].sort(), [A, B]);
+    assert.equal(archive.revisions.get(B)!.get('x/index.html')!.toString(), 'B');
   } finally {
-    co.dispose();
+    archive.dispose();
   }
-  assert.equal(recordRevision(origin, pending(A, { 'index.html': 'A' }), A, 'A again'), 'already archived');
+  assert.equal(recordRevision(origin, pending(A, { 'index.html': 'A' })), `${A} already archived`);
   assert.throws(
-    () => recordRevision(origin, pending(A, { 'index.html': 'A, rebuilt differently' }), A, 'A'),
-    problem(/the archive keeps the first/),
+    () => recordRevision(origin, pending(A, { 'index.html': 'A, rebuilt differently' })),
+    problem(/expected the bytes first archived/),
   );
 });
 
-test('an archive whose branch was rewritten under a revision fails its manifest, and nothing is recorded or assembled from it', () => {
+test('a branch with a changed byte, a link, or a file outside r/<revision>/ is refused as it is read', () => {
+  const cases: [string, (work: string) => void, RegExp][] = [
+    [
+      'edited',
+      (w) => writeFileSync(join(w, 'r', A, 'index.html'), 'edited'),
+      /r\/a{12}\/index\.html: expected SHA-256/,
+    ],
+    [
+      'link',
+      (w) => symlinkSync('/etc/passwd', join(w, 'r', A, 'passwd')),
+      /r\/a{12}\/passwd: expected a regular file; found git mode 120000/,
+    ],
+    ['outside', (w) => writeFileSync(join(w, 'README.md'), 'x'), /README\.md: expected only r\/<12 hex>/],
+  ];
+  for (const [what, change, refusal] of cases) {
+    const origin = bare();
+    recordRevision(origin, pending(A, { 'index.html': 'A' }));
+    tamper(origin, change);
+    assert.throws(() => readArchive(origin), problem(refusal), what);
+  }
+});
+
+test('ARCHIVE_REMOTE is an https address or an absolute path; an option or another transport is refused before git runs', () => {
+  assert.equal(archiveRemote({ ARCHIVE_REMOTE: '/srv/site.git' }), '/srv/site.git');
+  assert.equal(archiveRemote({ ARCHIVE_REMOTE: 'https://github.com/o/n.git' }), 'https://github.com/o/n.git');
+  const marker = join(temp, 'ran');
+  for (const bad of [`--upload-pack=touch ${marker}`, `ext::sh -c touch% ${marker}`, 'http://example.org/x', 'x.git'])
+    assert.throws(() => archiveRemote({ ARCHIVE_REMOTE: bad }), SettingError, bad);
+  assert.throws(() => archiveRemote({}), SettingError);
+  assert.match(
+    archiveRemote({ GITHUB_TOKEN: 't', GITHUB_REPOSITORY: 'o/n' }),
+    /^https:\/\/x-access-token:t@github\.com\/o\/n\.git$/,
+  );
+  assert.equal(existsSync(marker), false);
+});
+
+test("git obeys no configuration of the repository it is handed or of the user's", () => {
   const origin = bare();
-  recordRevision(origin, pending(A, { 'index.html': 'A' }), A, 'A');
-  // Someone edits A's page on the branch itself.
-  const work = dir();
-  execFileSync('git', ['clone', '--quiet', '--branch', ARCHIVE_BRANCH, origin, work]);
-  writeFileSync(join(work, 'r', A, 'index.html'), 'edited');
-  execFileSync('git', ['-C', work, '-c', 'user.name=x', '-c', 'user.email=x@x', 'commit', '--quiet', '-am', 'edit']);
-  execFileSync('git', ['-C', work, 'push', '--quiet', 'origin', ARCHIVE_BRANCH]);
-  assert.throws(
-    () => recordRevision(origin, pending(B, { 'index.html': 'B' }), B, 'B'),
-    problem(new RegExp(`r/${A}/index\\.html: expected SHA-256`)),
-  );
-  const co = checkoutArchive(origin);
+  recordRevision(origin, pending(A, { 'index.html': 'A' }));
+  const marker = join(temp, 'hook-ran');
+  // Honoured only from a protected (system or global) configuration, which the archive's git never reads.
+  const home = write(dir(), { '.gitconfig': `[uploadpack]\n\tpackObjectsHook = touch ${marker};\n` });
+  git(origin, 'config', 'uploadpack.packObjectsHook', `touch ${marker};`);
+  const previous = process.env['HOME'];
+  process.env['HOME'] = home;
   try {
-    assert.throws(() => assembleInto(dir(), co.dir), problem(new RegExp(`r/${A}/index\\.html`)));
+    readArchive(origin).dispose();
   } finally {
-    co.dispose();
+    process.env['HOME'] = previous;
   }
-});
-
-test('assembling copies every revision into dist/r/ with its manifest, and refuses a live build that has an r/ of its own', () => {
-  const dist = write(dir(), { 'index.html': 'live' });
-  assert.deepEqual(assembleInto(dist, pending(A, { 'index.html': 'A' }), pending(B, { 'x.csv': 'B' })), [A, B]);
-  assert.equal(readFileSync(join(dist, 'r', B, 'x.csv'), 'utf8'), 'B');
-  checkRevision(dist, A);
-  assert.throws(
-    () => assembleInto(dist, pending(A, { 'index.html': 'A' })),
-    problem(/dist\/r\/: expected no such folder/),
-  );
-});
-
-test('the permanent copy is built under <base>r/<revision>/ into its own folder, and the live dist/ is back afterwards, even when the build fails', () => {
-  const project = write(dir(), { 'dist/index.html': 'live' });
-  const out = dir();
-  const manifest = buildPermanentCopy(project, A, '/site/', out, (env) =>
-    write(project, { 'dist/index.html': `copy under ${env['SITE_BASE']}` }),
-  );
-  assert.equal(readFileSync(join(out, 'r', A, 'index.html'), 'utf8'), `copy under /site/r/${A}/`);
-  assert.equal(readFileSync(join(out, 'r', `${A}.sha256`), 'utf8'), manifest);
-  assert.equal(readFileSync(join(project, 'dist/index.html'), 'utf8'), 'live');
-  assert.throws(
-    () =>
-      buildPermanentCopy(project, B, '/site/', dir(), () => {
-        throw new Error('the build failed');
-      }),
-    /the build failed/,
-  );
-  assert.equal(readFileSync(join(project, 'dist/index.html'), 'utf8'), 'live');
-  assert.equal(existsSync(join(project, '.dist-live')), false);
-});
-
-test('a manifest leaves out hidden files, as Pages leaves them out of what it publishes (the build marks its output with one)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'archive-hidden-'));
-  try {
-    writeFileSync(join(dir, 'index.html'), 'x');
-    writeFileSync(join(dir, '.trail-audit-build'), 'marker');
-    mkdirSync(join(dir, '.hidden'));
-    writeFileSync(join(dir, '.hidden/a.txt'), 'y');
-    assert.deepEqual(
-      manifestOf(dir)
-        .trim()
-        .split('\n')
-        .map((l) => l.split('  ')[1]),
-      ['index.html'],
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  assert.equal(existsSync(marker), false);
 });

@@ -87,3 +87,24 @@ describe('GITHUB_REPOSITORY and GITHUB_SERVER_URL', () => {
       refused(() => siteSettings({ GITHUB_REPOSITORY: 'owner/name', GITHUB_SERVER_URL: bad }), 'GITHUB_SERVER_URL'));
   }
 });
+
+describe("git's origin remote, where the environment names no repository", () => {
+  test('an https or GitHub ssh address is read as the repository; any other form is not', () => {
+    for (const url of [
+      'https://github.com/o/n.git',
+      'https://github.com/o/n',
+      'git@github.com:o/n.git',
+      'ssh://git@github.com/o/n.git',
+    ])
+      assert.equal(siteRepository({}, url), 'https://github.com/o/n', url);
+    for (const url of ['/srv/n.git', 'file:///srv/n.git', 'http://github.com/o/n', undefined])
+      assert.equal(siteRepository({}, url), undefined, url);
+    assert.equal(siteRepository({ GITHUB_REPOSITORY: 'a/b' }, 'git@github.com:o/n.git'), 'https://github.com/a/b');
+  });
+  test('a remote that reads as an address but is not a plain one is refused as the setting', () => {
+    refused(
+      () => siteRepository({}, 'https://github.com/o/n javascript:x'),
+      "SITE_REPOSITORY (unset: read from git's remote.origin.url)",
+    );
+  });
+});

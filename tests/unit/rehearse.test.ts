@@ -1,7 +1,7 @@
 /**
- * The dry run's two halves: the check of the folder the deploy job would publish (on a small
- * synthetic site, one fault at a time), and the dry run itself refusing what it cannot
- * reproduce. The whole dry run, build included, runs in .ci/run after `npm test`.
+ * The check of the folder the deploy job would publish and of the site's manifest (on a small
+ * synthetic site, one fault at a time), and the rehearsal stopping where the workflow would.
+ * The whole rehearsal, tests included, runs in .ci/run.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { checkUpload } from '../../scripts/ci/upload-check.ts';
-import { manifestOf } from '../../scripts/lib/archive.ts';
+import { manifestOf, readFolder } from '../../scripts/lib/archive.ts';
+import { siteManifestProblems } from '../../scripts/ci/site-manifest.ts';
+import { createHash } from 'node:crypto';
 import { CSP } from '../../src/site/csp.ts';
-import { PROJECT, SHARED } from '../support/fixture.ts';
+import { PROJECT } from '../support/fixture.ts';
 
 const SITE = 'https://owner.github.io';
 const BASE = '/repo/';
@@ -113,52 +115,64 @@ describe('the check of the folder Pages would publish', () => {
   });
 });
 
-describe('the dry run refuses what it cannot reproduce', () => {
-  /** A git repository holding only a workflow, and the dry run run in it. */
-  function dryRun(steps: string): { code: number; output: string } {
+describe('the rehearsal stops where the workflow would', () => {
+  /** A git repository holding only a workflow, and the rehearsal run in it. */
+  function rehearse(steps: string): { code: number; output: string } {
     const repo = tempDir();
     mkdirSync(join(repo, '.github/workflows'), { recursive: true });
+    mkdirSync(join(repo, 'mirror/DataScienceVishal'), { recursive: true });
     writeFileSync(
       join(repo, '.github/workflows/pages.yml'),
-      `on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n${steps}      - uses: actions/upload-pages-artifact@${'f'.repeat(40)}\n        with:\n          path: dist\n`,
+      `on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@${'a'.repeat(40)}\n${steps}`,
     );
     const git = (...args: string[]) =>
       execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo });
     git('init', '--quiet');
-    git('add', '.');
+    git('add', '.github');
     git('commit', '--quiet', '-m', 'fixture');
-    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/pages-dry-run.ts')], {
+    const r = spawnSync(process.execPath, [join(PROJECT, 'scripts/rehearse.ts')], {
       cwd: repo,
-      env: { ...process.env, AUDIT_ARTIFACTS: SHARED },
+      env: { ...process.env, AUDIT_MIRROR: join(repo, 'mirror') },
       encoding: 'utf8',
     });
     return { code: r.status ?? -1, output: `${r.stdout}${r.stderr}` };
   }
 
-  test('an action it has no stand-in for stops it, naming the step', () => {
-    const r = dryRun(`      - uses: actions/checkout@${'a'.repeat(40)}\n      - uses: someone/deploy-helper@v1\n`);
+  test('a failing command stops it, with the job, the step, the command and its output', () => {
+    const r = rehearse(`      - name: A check that fails\n        run: echo "the reason" && exit 3\n`);
     assert.equal(r.code, 1, r.output);
     assert.match(
       r.output,
-      /error: pages dry run: \.github\/workflows\/pages\.yml: jobs\.build step 2\. someone\/deploy-helper uses someone\/deploy-helper@v1, which the dry run cannot stand in for/,
+      /error: rehearsal: build step 2\. A check that fails failed \(exit 3\): `echo "the reason" && exit 3`\nthe reason/,
     );
   });
 
-  test('a failing command stops it, with the step, the command and its output', () => {
-    const r = dryRun(`      - name: A check that fails\n        run: echo "the reason" && exit 3\n`);
-    assert.equal(r.code, 1, r.output);
-    assert.match(
-      r.output,
-      /error: pages dry run: step "1\. A check that fails" failed \(exit 3\): `echo "the reason" && exit 3`\nthe reason/,
+  test("the runner environment reaches the steps, and nothing of the caller's settings", () => {
+    const r = rehearse(
+      `      - run: test "$GITHUB_ACTIONS $CI" = "true true" && test -z "$SITE_BASE" && test ! -e ../../shared\n`,
     );
+    assert.match(r.output, /ran {3}2\. test/, r.output);
+    assert.match(r.output, /no job ran actions\/upload-pages-artifact/);
   });
+});
 
-  test('an upload of a folder the build did not produce stops it', () => {
-    const r = dryRun('');
-    assert.equal(r.code, 1, r.output);
-    assert.match(
-      r.output,
-      /error: pages dry run: upload: the workflow uploads "dist", which the build did not produce/,
+describe("the site's manifest", () => {
+  test('lists every file by SHA-256; a changed, missing or unlisted file trips', () => {
+    const dir = site();
+    const listed = (d: string) =>
+      [...readFolder(d)].map(([path, bytes]) => ({ path, sha256: createHash('sha256').update(bytes).digest('hex') }));
+    const manifest = { repository: undefined, commit: 'c', lock: 'l', files: listed(dir) };
+    assert.deepEqual(siteManifestProblems(dir, manifest), []);
+    writeFileSync(join(dir, 'p/index.html'), 'changed');
+    writeFileSync(join(dir, 'extra.txt'), 'x');
+    rmSync(join(dir, '_astro/site.css'));
+    assert.deepEqual(
+      siteManifestProblems(dir, manifest).map((p) => p.replace(/[0-9a-f]{64}/g, 'H')),
+      [
+        '_astro/site.css: expected SHA-256 H, as site-manifest.json lists; found no file',
+        'extra.txt: expected no such file (site-manifest.json does not list it); found SHA-256 H',
+        'p/index.html: expected SHA-256 H, as site-manifest.json lists; found SHA-256 H',
+      ],
     );
   });
 });
@@ -171,7 +185,7 @@ describe('the check of the permanent copies in the folder Pages would publish', 
       change(f);
     });
   const manifest = (dir: string) =>
-    writeFileSync(join(dir, 'r/abcdef012345.sha256'), manifestOf(join(dir, 'r/abcdef012345')));
+    writeFileSync(join(dir, 'r/abcdef012345.sha256'), manifestOf(readFolder(join(dir, 'r/abcdef012345'))));
 
   test('a copy whose files are what its manifest lists passes: its pages are in its own sitemap, its links were checked when it was built', () => {
     const dir = withCopy();
