@@ -349,7 +349,7 @@ export function siteClaims(root: string): Claim[] {
 }
 
 /** What can support a sentence. */
-export const SUPPORT_KINDS = ['artifact', 'rederivation', 'audit-readme', 'audit-spec', 'paper', 'site'] as const;
+export const SUPPORT_KINDS = ['artifact', 'rederivation', 'audit-file', 'paper', 'site'] as const;
 
 export const RegisterRow = z.strictObject({
   id: z.string().check(z.regex(/^(s-[0-9a-f]{10}|holds:[a-z0-9-]+)$/)),
@@ -361,9 +361,9 @@ export const RegisterRow = z.strictObject({
   gist: z.string().check(z.minLength(3), z.maxLength(160)),
   support: z.strictObject({
     kind: z.enum(SUPPORT_KINDS),
-    /** file#/pointer, a derivation or conclusion name, a section heading of the audit's README, a spec section, or a site module. */
+    /** file#/pointer, a derivation or conclusion name, a public file of the audit as path@commit#La-Lb, or a site module. */
     at: z.string().check(z.minLength(1)),
-    /** For the audit's README: the opening words (two to nine) of the passage in that section that supports the sentence, so a reader can find it. */
+    /** For a file of the audit: the opening words of the supporting passage, which must stand in those lines. */
     passage: z.optional(z.string().check(z.minLength(3), z.maxLength(80))),
   }),
   /** supported: true as it stands; rewritten: changed in the review to say no more than its support; about-the-site: a statement about this site, checked against its code. */
@@ -389,7 +389,7 @@ export function checkRegister(claims: readonly Claim[], rows: readonly RegisterR
     problems.push(
       `${c.file}:${c.line}: ${c.id.startsWith('holds:') ? 'this <Holds>' : 'this sentence'} is not in the claims register (${REGISTER_PATH}): "${short}". ` +
         `Review it against the artifacts and the audit, then add a row: ` +
-        `{ "id": "${c.id}", "page": "<the page>", "file": "${c.file}", "gist": "<what it says, in your words>", "support": { "kind": "<${SUPPORT_KINDS.join(' | ')}>", "at": "<pointer, derivation, README section or module>" }, "verdict": "<supported | rewritten | about-the-site>" }`,
+        `{ "id": "${c.id}", "page": "<the page>", "file": "${c.file}", "gist": "<what it says, in your words>", "support": { "kind": "<${SUPPORT_KINDS.join(' | ')}>", "at": "<pointer, derivation, path@commit#La-Lb or module>" }, "verdict": "<supported | rewritten | about-the-site>" }`,
     );
   }
   const ids = new Set(claims.map((c) => c.id));
@@ -405,30 +405,53 @@ export function checkRegister(claims: readonly Claim[], rows: readonly RegisterR
   return problems;
 }
 
+/** Where an `audit-file` support points: a public file of the audit at a commit, and the lines that hold the passage. */
+export interface AuditPlace {
+  readonly path: string;
+  readonly commit: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+export function parseAuditPlace(at: string): AuditPlace | undefined {
+  const m = /^([\w./-]+)@([0-9a-f]{40})#L(\d+)(?:-L(\d+))?$/.exec(at);
+  if (!m) return undefined;
+  const from = Number(m[3]);
+  return { path: m[1]!, commit: m[2]!, from, to: m[4] === undefined ? from : Number(m[4]) };
+}
+
+/** Markdown's code ticks and emphasis stars are not words a reader sees. */
+const markless = (s: string) => s.replace(/[`*]/g, '');
+
 /**
- * Sections of the audit's README a row may cite, by a short key; the value is a
- * fragment of the section's heading (under ten words, so no passage is copied).
+ * Why `passage` does not open within lines `from`..`to` of `text` (whitespace and Markdown's
+ * marks aside), or undefined when it does.
  */
-export const AUDIT_README_SECTIONS = {
-  opening: 'A program that cannot read scores higher',
-  properties: 'The nine pre-registered properties',
-  prereg: 'A pre-registration where a clean sweep',
-  verdicts: 'Two verdicts, and the difference between them',
-  'full-table': 'How can that be true?',
-  recall: 'Of course a maximal predictor',
-  ceiling: 'Nothing in either table reaches',
-  absent: 'The gold-blind predictor sits a little under',
-  precision: 'Dividing the same intersections by the prediction',
-  'trailing-comma': 'One trailing comma keeps a gold file',
-  drift: 'Gold labels that miss the taxonomy',
-  order: 'An order dependence that costs nothing today',
-  catf1: 'Category F1 never looks at where',
-  null: 'One null category, and a correct judge',
-  table5: 'The paper and the repository describe different',
-  running: 'Running it, and reading the code',
-  ci: 'A green badge over numbers CI',
-  limits: 'Limits and licence',
-  'not-in-dispute': "The paper's finding is not in dispute",
-  'data-licence': 'Where the data comes from',
-  citation: 'Paper: Deshpande et al.',
-} as const;
+export function passageProblem(text: string, place: AuditPlace, passage: string | undefined): string | undefined {
+  const where = `${place.path}@${place.commit.slice(0, 8)}`;
+  if (passage === undefined) return `${where}: name the passage by its opening words (support.passage)`;
+  const lines = text.split('\n');
+  if (place.from < 1 || place.to < place.from || place.to > lines.length)
+    return `${where}: lines ${place.from}-${place.to} are not in the file, which has ${lines.length}`;
+  const pattern = new RegExp(
+    markless(passage)
+      .trim()
+      .split(/\s+/)
+      .map((w) => RegExp.escape(w))
+      .join('\\s+'),
+  );
+  const rest = markless(lines.slice(place.from - 1).join('\n'));
+  const m = pattern.exec(rest);
+  const opensAt = m ? place.from + rest.slice(0, m.index).split('\n').length - 1 : Infinity;
+  return opensAt <= place.to
+    ? undefined
+    : `${where}: lines ${place.from}-${place.to} hold no passage opening ${JSON.stringify(passage)}`;
+}
+
+/** The address a reader opens for an `audit-file` support: the file on GitHub at its commit, at those lines. */
+export function auditPlaceUrl(repository: string, place: AuditPlace): string {
+  // GitHub renders Markdown unless asked for its text; only the text has line anchors.
+  const plain = place.path.endsWith('.md') ? '?plain=1' : '';
+  const lines = place.to === place.from ? `L${place.from}` : `L${place.from}-L${place.to}`;
+  return `https://github.com/${repository}/blob/${place.commit}/${place.path}${plain}#${lines}`;
+}
