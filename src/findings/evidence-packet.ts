@@ -14,6 +14,7 @@ import type { EvidenceItem, Rich } from './descriptors/descriptor.ts';
 import { cellSource, type Cell, type TableSpec } from '../tables/spec.ts';
 import type { Source } from '../provenance/provenance.ts';
 import { provenanceChain } from './provenance-chain.ts';
+import { registerRows, supportUrl } from '../provenance/support.ts';
 
 /** What each section of the packet holds, in the packet itself. */
 const PACKET_SECTIONS = {
@@ -29,6 +30,8 @@ const PACKET_SECTIONS = {
   scorer_lines: "the lines of TRAIL's scorer the property concerns, linked at the pinned commit",
   provenance:
     'the chain from the verdict to the bytes, as linked records (JSON-LD, in W3C PROV terms where they fit): the rule, the scorer lines, every leaf with its file, and the figures on the page that show each',
+  sentences:
+    "the sentences written for this property's page, each with what supports it in the claims register and, where that is outside the site, a link to it: a file of the audit at its commit and lines, or an artifact at its commit (support.at gives the pointer)",
   revision: 'the site and audit revisions the packet was built from',
 } as const;
 
@@ -158,6 +161,9 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
         url: scorerUrl(trail_repository, pinned_commit, scorer_path, from, to),
       };
     }),
+    sentences: registerRows()
+      .filter((r) => r.page.split(/ and /).includes(`/${page}`))
+      .map((r) => ({ id: r.id, gist: r.gist, support: { ...r.support, url: supportUrl(r, a.files) ?? null } })),
     // The same evidence as one chain of linked records, from the verdict to each figure that shows it (provenance-chain.ts).
     provenance: provenanceChain(a, name, refs),
   };

@@ -1,8 +1,8 @@
 /**
  * Lines of TRAIL's scorer (`benchmarking/calculate_scores.py` at the pinned commit)
  * this site may cite, and what each holds. The numbers are the audit's own line map
- * (`tests/test_line_citations.py` in its repository, described in audit-report-spec.md,
- * section 7), each description ours, of the text that map says the line holds; a citation
+ * (`tests/test_line_citations.py` in its repository; the claims register cites each entry),
+ * each description ours, of the text that map says the line holds; a citation
  * outside it does not type-check.
  */
 export const SCORER_LINES = {

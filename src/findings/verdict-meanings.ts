@@ -1,7 +1,7 @@
 /**
  * What each verdict means, in our words: the audit's general gloss for badges, and,
- * per property, what the audit's rule for that property actually tested
- * (audit-report-spec.md, section 5, "verdict rule (from the measuring code)").
+ * per property, what the audit's rule for that property actually tested (its measuring
+ * modules' p1..p9 functions, which the claims register cites by line).
  * The general gloss says a VIOLATED property moves a published number; only the
  * rules for P5 and P8 look at whether anything moves, so a property page states
  * its own rule rather than the gloss.

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DATA_COMPONENTS, parseMdxBody, splitFrontmatter, type MdxNode as MdNode } from './mdx-tree.ts';
-import * as z from 'zod/mini';
+import { REGISTER_PATH, SUPPORT_KINDS, type AuditPlace, type RegisterRow } from '../provenance/support.ts';
 
 /** One sentence (or one <Holds>) found in the site's sources. */
 export interface Claim {
@@ -348,32 +348,6 @@ export function siteClaims(root: string): Claim[] {
   return out;
 }
 
-/** What can support a sentence. */
-export const SUPPORT_KINDS = ['artifact', 'rederivation', 'audit-file', 'paper', 'site'] as const;
-
-export const RegisterRow = z.strictObject({
-  id: z.string().check(z.regex(/^(s-[0-9a-f]{10}|holds:[a-z0-9-]+)$/)),
-  /** The page it shows on (or "build" for text only the build prints). */
-  page: z.string().check(z.minLength(1)),
-  /** A file that holds the sentence (tests/unit/claims.test.ts checks it: a sentence that moves takes its row's file with it). */
-  file: z.string().check(z.minLength(1)),
-  /** A short gist in the reviewer's words, never a copied passage. */
-  gist: z.string().check(z.minLength(3), z.maxLength(160)),
-  support: z.strictObject({
-    kind: z.enum(SUPPORT_KINDS),
-    /** file#/pointer, a derivation or conclusion name, a public file of the audit as path@commit#La-Lb, or a site module. */
-    at: z.string().check(z.minLength(1)),
-    /** For a file of the audit: the opening words of the supporting passage, which must stand in those lines. */
-    passage: z.optional(z.string().check(z.minLength(3), z.maxLength(80))),
-  }),
-  /** supported: true as it stands; rewritten: changed in the review to say no more than its support; about-the-site: a statement about this site, checked against its code. */
-  verdict: z.enum(['supported', 'rewritten', 'about-the-site']),
-});
-export type RegisterRow = z.infer<typeof RegisterRow>;
-export const Register = z.strictObject({ $comment: z.string(), rows: z.array(RegisterRow) });
-
-export const REGISTER_PATH = 'content/claims.register.json';
-
 /** Both directions: every claim has a row, every row has a claim. Messages say exactly what to add or remove. */
 export function checkRegister(claims: readonly Claim[], rows: readonly RegisterRow[]): string[] {
   const problems: string[] = [];
@@ -405,21 +379,6 @@ export function checkRegister(claims: readonly Claim[], rows: readonly RegisterR
   return problems;
 }
 
-/** Where an `audit-file` support points: a public file of the audit at a commit, and the lines that hold the passage. */
-export interface AuditPlace {
-  readonly path: string;
-  readonly commit: string;
-  readonly from: number;
-  readonly to: number;
-}
-
-export function parseAuditPlace(at: string): AuditPlace | undefined {
-  const m = /^([\w./-]+)@([0-9a-f]{40})#L(\d+)(?:-L(\d+))?$/.exec(at);
-  if (!m) return undefined;
-  const from = Number(m[3]);
-  return { path: m[1]!, commit: m[2]!, from, to: m[4] === undefined ? from : Number(m[4]) };
-}
-
 /** Markdown's code ticks and emphasis stars are not words a reader sees. */
 const markless = (s: string) => s.replace(/[`*]/g, '');
 
@@ -446,12 +405,4 @@ export function passageProblem(text: string, place: AuditPlace, passage: string 
   return opensAt <= place.to
     ? undefined
     : `${where}: lines ${place.from}-${place.to} hold no passage opening ${JSON.stringify(passage)}`;
-}
-
-/** The address a reader opens for an `audit-file` support: the file on GitHub at its commit, at those lines. */
-export function auditPlaceUrl(repository: string, place: AuditPlace): string {
-  // GitHub renders Markdown unless asked for its text; only the text has line anchors.
-  const plain = place.path.endsWith('.md') ? '?plain=1' : '';
-  const lines = place.to === place.from ? `L${place.from}` : `L${place.from}-L${place.to}`;
-  return `https://github.com/${repository}/blob/${place.commit}/${place.path}${plain}#${lines}`;
 }

@@ -69,7 +69,7 @@ export function auditCommit(lock: Lock): { commit: string; index: number } {
   return { commit: lock.files[index]!.commit, index };
 }
 
-/** The audit's pre-registration document (audit-report-spec.md, section 8), at the audit commit. */
+/** The audit's pre-registration document, at the audit commit. */
 export const PRE_REGISTRATION_PATH = 'docs/pre-registration.md';
 
 export function auditBlobUrl(lock: Lock, path: string): string {

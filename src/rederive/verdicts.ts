@@ -1,4 +1,4 @@
-/** All nine verdicts, by the rules of the audit's measuring code as our reading of it records them (audit-report-spec.md, section 5), from recomputed inputs where we have them. */
+/** All nine verdicts, by the rules of the audit's measuring code as our reading of it records them (src/findings/verdict-meanings.ts), from recomputed inputs where we have them. */
 import type { Artifacts } from '../admission/types.ts';
 import { artifactAt } from '../admission/artifacts.ts';
 import { toPointer } from '../admission/pointer.ts';

@@ -9,19 +9,21 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  REGISTER_PATH,
-  Register,
   astroClaims,
   checkRegister,
-  auditPlaceUrl,
   mdxClaims,
-  parseAuditPlace,
   passageProblem,
   sentenceId,
   siteClaims,
   tsClaims,
-  type RegisterRow,
 } from '../../src/guards/claims.ts';
+import {
+  REGISTER_PATH,
+  Register,
+  auditPlaceUrl,
+  parseAuditPlace,
+  type RegisterRow,
+} from '../../src/provenance/support.ts';
 import { unlinkedFirstUses } from '../../src/guards/glossary-links.ts';
 import { isConclusionName } from '../../src/measures/conclusions.ts';
 import { isDerivationName } from '../../src/measures/named.ts';
