@@ -39,13 +39,16 @@ export function sentenceId(sentence: string): string {
   return `s-${createHash('sha256').update(normalise(sentence)).digest('hex').slice(0, 10)}`;
 }
 
-/** Sentences of a block of running text: a break after . ! or ? before a capital, a placeholder or a quote. */
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * Sentences of a block of running text, as Unicode's sentence boundaries split it; a placeholder
+ * is read as a capital, so a sentence may open with a figure.
+ */
 export function splitSentences(text: string): string[] {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (!flat) return [];
-  return flat
-    .split(/(?<=[.!?])\s+(?=[A-Z·`"'(<])/)
-    .map((s) => s.trim())
+  const flat = text.replace(/\s+/g, ' ');
+  return [...SENTENCES.segment(flat.replaceAll(PLACEHOLDER, 'X'))]
+    .map((s) => flat.slice(s.index, s.index + s.segment.length).trim())
     .filter((s) => s.length > 0);
 }
 
@@ -61,6 +64,8 @@ function claimsOf(file: string, line: number, block: string, minWords = 4): Clai
   return (
     block
       .split('\u0000')
+      // Code that leaks into a template's text is dropped before it is split, where it still reads as code.
+      .filter((chunk) => !CODE.test(chunk))
       .flatMap(splitSentences)
       // A heading's self-link renders as a bare "#" after its text; it is not part of the sentence.
       .map((s) => s.replace(/\s*#$/, ''))
@@ -140,12 +145,10 @@ function jsxInside(body: string, at: number): boolean {
 export function astroClaims(file: string, source: string): Claim[] {
   const fm = /^---\n[\s\S]*?\n---\n/.exec(source);
   const startLine = fm ? fm[0].split('\n').length : 1;
-  // The frontmatter is TypeScript: its strings are read as any other source's.
-  const frontmatterClaims = fm ? tsClaims(file, fm[0]) : [];
   let body = source.slice(fm?.[0].length ?? 0);
   // Scripts and styles are not prose; keep their newlines so lines still count right.
   body = body.replace(/<(script|style)\b[\s\S]*?<\/\1>|<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ' '));
-  const out: Claim[] = [...frontmatterClaims];
+  const out: Claim[] = [];
   // Attributes a reader sees as text: a page's description and title given as plain strings.
   for (const m of body.matchAll(/\b(description|title)="([^"{}]+)"/g)) {
     out.push(...claimsOf(file, startLine + body.slice(0, m.index).split('\n').length - 1, m[2]!));
@@ -231,90 +234,24 @@ export function astroClaims(file: string, source: string): Claim[] {
   return out;
 }
 
-/**
- * TypeScript: string literals of four words or more, outside comments, that are not
- * a refusal (an Error's message or a condition's failure reason, which the build
- * prints and no page shows).
- */
-export function tsClaims(file: string, source: string): Claim[] {
-  const out: Claim[] = [];
-  let i = 0;
-  let line = 1;
-  while (i < source.length) {
-    const ch = source[i]!;
-    const two = source.slice(i, i + 2);
-    if (ch === '\n') {
-      line++;
-      i++;
-    } else if (two === '//') {
-      while (i < source.length && source[i] !== '\n') i++;
-    } else if (two === '/*') {
-      const end = source.indexOf('*/', i + 2);
-      const stop = end < 0 ? source.length : end + 2;
-      line += source.slice(i, stop).split('\n').length - 1;
-      i = stop;
-    } else if (ch === '/' && /(^|[(,=:[!&|?{};]|return)\s*$/.test(source.slice(Math.max(0, i - 12), i))) {
-      // A regular expression literal: skip it, character classes included.
-      let j = i + 1;
-      let inClass = false;
-      for (; j < source.length && source[j] !== '\n'; j++) {
-        if (source[j] === '\\') j++;
-        else if (source[j] === '[') inClass = true;
-        else if (source[j] === ']') inClass = false;
-        else if (source[j] === '/' && !inClass) break;
-      }
-      i = j + 1;
-    } else if (ch === "'" || ch === '"' || ch === '`') {
-      const startLine = line;
-      let j = i + 1;
-      let value = '';
-      while (j < source.length && source[j] !== ch) {
-        if (source[j] === '\\') {
-          value += source[j + 1] ?? '';
-          j += 2;
-          continue;
-        }
-        if (ch === '`' && source.slice(j, j + 2) === '${') {
-          let depth = 0;
-          for (; j < source.length; j++) {
-            if (source[j] === '{') depth++;
-            else if (source[j] === '}' && --depth === 0) break;
-          }
-          value += PLACEHOLDER;
-          j++;
-          continue;
-        }
-        if (source[j] === '\n') line++;
-        value += source[j];
-        j++;
-      }
-      const before = source.slice(Math.max(0, i - 40), i);
-      const refusal = /(Error\(\s*|throw\s+|return\s+|\|\|\s*|fail\(\s*)$/.test(before);
-      if (!refusal) out.push(...claimsOf(file, startLine, value, 5));
-      i = j + 1;
-    } else {
-      i++;
-    }
-  }
-  return out;
+/** content/strings.json: each string a block of its own, its `{0}`, `{1}`... placeholders. */
+export function stringsClaims(file: string, source: string): Claim[] {
+  const lines = source.split('\n');
+  return Object.entries(JSON.parse(source) as Record<string, string>).flatMap(([key, text]) =>
+    claimsOf(
+      file,
+      lines.findIndex((l) => l.includes(JSON.stringify(key))) + 1,
+      text.replace(/\{\d+\}/g, PLACEHOLDER),
+      5,
+    ),
+  );
 }
 
-/** Where the site's prose lives. TypeScript only where it writes text a page shows. */
+/** Where the site's prose lives: the MDX, the strings code places, and the text of the Astro templates. */
 export const PROSE_SOURCES = {
   mdx: ['content'],
+  strings: 'content/strings.json',
   astro: ['src/pages', 'src/layouts', 'src/components'],
-  ts: [
-    'src/tables',
-    'src/findings',
-    'src/charts',
-    'src/pages/_page-meta.ts',
-    'src/pages/share',
-    'src/pages/data/[chart].svg.ts',
-    'src/rederive',
-    'src/measures/conclusions.ts',
-    'src/provenance/paper.ts',
-    'src/provenance/sources.ts',
-  ],
 } as const;
 
 function filesUnder(root: string, rel: string, ext: string): string[] {
@@ -343,8 +280,7 @@ export function siteClaims(root: string): Claim[] {
     for (const f of filesUnder(root, rel, '.mdx')) out.push(...mdxClaims(f, readFileSync(join(root, f), 'utf8')));
   for (const rel of PROSE_SOURCES.astro)
     for (const f of filesUnder(root, rel, '.astro')) out.push(...astroClaims(f, readFileSync(join(root, f), 'utf8')));
-  for (const rel of PROSE_SOURCES.ts)
-    for (const f of filesUnder(root, rel, '.ts')) out.push(...tsClaims(f, readFileSync(join(root, f), 'utf8')));
+  out.push(...stringsClaims(PROSE_SOURCES.strings, readFileSync(join(root, PROSE_SOURCES.strings), 'utf8')));
   return out;
 }
 

@@ -15,7 +15,8 @@ import {
   passageProblem,
   sentenceId,
   siteClaims,
-  tsClaims,
+  splitSentences,
+  stringsClaims,
 } from '../../src/guards/claims.ts';
 import {
   REGISTER_PATH,
@@ -161,10 +162,10 @@ describe('claims register', () => {
     assert.notEqual(a.id, c.id);
   });
 
-  test('reads template text, page descriptions and prose strings in code, and skips code, refusals and comments', () => {
+  test('reads template text, page descriptions and the strings code places, and skips code', () => {
     const astro = [
       '---',
-      "const label = 'A caption written in the frontmatter of the page';",
+      "const label = say('x.label');",
       '---',
       '<Base description="The page as a search engine sees it, in a sentence.">',
       '  <p>The first sentence sits here. Then a <a href="x">linked word</a> in the second one, with <Fig figure={f} /> inside.</p>',
@@ -173,27 +174,36 @@ describe('claims register', () => {
     ].join('\n');
     const texts = astroClaims('src/pages/x.astro', astro).map((c) => c.text);
     assert.deepEqual(texts.sort(), [
-      'A caption written in the frontmatter of the page',
       'Each row gets its own line of text.',
       'The first sentence sits here.',
       'The page as a search engine sees it, in a sentence.',
       'Then a linked word in the second one, with · inside.',
     ]);
-    const ts = [
-      '// a comment with many words that are not shown anywhere at all',
-      "const caption = 'Gold locations that are not a span of their trace';",
-      'if (x) throw new Error(`results/x.json has no such predictor at all: ${x}`);',
-      "const check = (a) => a.ok || 'some gold errors carry a falsy category';",
-      "const re = /it's a 'quoted' regular expression with words/;",
-      'const note = `The trace ${name} is listed twice in the span index.`;',
-    ].join('\n');
+    const strings = JSON.stringify(
+      {
+        'x.caption': 'Gold locations that are not a span of their trace',
+        'x.note': 'The trace {0} is listed twice. {1} of them sit in the index.',
+        'x.label': 'a short label',
+      },
+      null,
+      2,
+    );
     assert.deepEqual(
-      tsClaims('src/findings/x.ts', ts).map((c) => [c.line, c.text]),
+      stringsClaims('content/strings.json', strings).map((c) => [c.line, c.text]),
       [
         [2, 'Gold locations that are not a span of their trace'],
-        [6, 'The trace · is listed twice in the span index.'],
+        [3, 'The trace · is listed twice.'],
+        [3, '· of them sit in the index.'],
       ],
     );
+  });
+
+  test('sentences split at Unicode sentence boundaries, a placeholder opening one', () => {
+    assert.deepEqual(splitSentences('One sentence here.  · more follow, e.g. this one. Done?'), [
+      'One sentence here.',
+      '· more follow, e.g. this one.',
+      'Done?',
+    ]);
   });
 
   test("every row's support points at something that exists, in the reviewer's own words", () => {

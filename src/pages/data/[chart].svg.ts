@@ -11,6 +11,7 @@ import { offerImage } from '../../charts/image-offers.ts';
 import { allCharts } from '../../findings/registry.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { chartFiles } from '../../tables/sources-of.ts';
+import { say } from '../../core/strings.ts';
 
 function chartImage(chart: ChartSpec): string {
   const audit = handedDown();
@@ -34,16 +35,12 @@ function chartImage(chart: ChartSpec): string {
     chart.svg.wide,
     [
       {
-        parts: [
-          'Data: ',
-          ...files,
-          ` in ${audit.lock.files[0]!.repository}; every value drawn is in, or computed from, the tables beside the chart on the site, each also as CSV.`,
-        ],
+        parts: ['Data: ', ...files, say('pages/data/chart.svg.parts', audit.lock.files[0]!.repository)],
         size: 17,
       },
       {
         parts: [
-          'TRAIL scorer audit, site commit ',
+          say('pages/data/chart.svg.parts-2'),
           { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } },
           site.dirty ? ', with uncommitted changes.' : '.',
         ],

@@ -5,6 +5,7 @@ import { cardSvg, type ImagePart } from '../../charts/image.ts';
 import { offerImage } from '../../charts/image-offers.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { pageMeta, SHARE_KEYS } from '../_page-meta.ts';
+import { say } from '../../core/strings.ts';
 
 /** A summary's parts as an image draws them (a name or a quote is an artifact string all the same). */
 const imageParts = (parts: ReturnType<typeof pageMeta>['summary']): ImagePart[] =>
@@ -20,7 +21,7 @@ function card(page: string): string {
     foot: [
       {
         parts: [
-          "Every figure on this card is read from the audit's committed artifacts. Site commit ",
+          say('pages/share/page.svg.parts'),
           { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } },
           site.dirty ? ', with uncommitted changes.' : '.',
         ],
