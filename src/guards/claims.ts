@@ -234,15 +234,14 @@ export function astroClaims(file: string, source: string): Claim[] {
   return out;
 }
 
-/** content/strings.json: each string a block of its own, its `{0}`, `{1}`... placeholders. */
+/** content/strings.json: each string a block of its own, read without its inline tags, its `{0}`, `{1}`... placeholders. */
 export function stringsClaims(file: string, source: string): Claim[] {
   const lines = source.split('\n');
   return Object.entries(JSON.parse(source) as Record<string, string>).flatMap(([key, text]) =>
     claimsOf(
       file,
       lines.findIndex((l) => l.includes(JSON.stringify(key))) + 1,
-      text.replace(/\{\d+\}/g, PLACEHOLDER),
-      5,
+      text.replace(/<[^>]*>/g, '').replace(/\{\d+\}/g, PLACEHOLDER),
     ),
   );
 }
