@@ -9,7 +9,6 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  astroClaims,
   checkRegister,
   mdxClaims,
   passageProblem,
@@ -162,28 +161,13 @@ describe('claims register', () => {
     assert.notEqual(a.id, c.id);
   });
 
-  test('reads template text, page descriptions and the strings code places, and skips code', () => {
-    const astro = [
-      '---',
-      "const label = say('x.label');",
-      '---',
-      '<Base description="The page as a search engine sees it, in a sentence.">',
-      '  <p>The first sentence sits here. Then a <a href="x">linked word</a> in the second one, with <Fig figure={f} /> inside.</p>',
-      '  {rows.map((r) => <li>Each row gets its own line of text.</li>)}',
-      '</Base>',
-    ].join('\n');
-    const texts = astroClaims('src/pages/x.astro', astro).map((c) => c.text);
-    assert.deepEqual(texts.sort(), [
-      'Each row gets its own line of text.',
-      'The first sentence sits here.',
-      'The page as a search engine sees it, in a sentence.',
-      'Then a linked word in the second one, with · inside.',
-    ]);
+  test('reads the strings code and templates place, without their inline tags, placeholders as figures', () => {
     const strings = JSON.stringify(
       {
         'x.caption': 'Gold locations that are not a span of their trace',
         'x.note': 'The trace {0} is listed twice. {1} of them sit in the index.',
         'x.label': 'a short label',
+        'x.link': 'See <a href="{0}">the method page</a> for every check.',
       },
       null,
       2,
@@ -194,6 +178,7 @@ describe('claims register', () => {
         [2, 'Gold locations that are not a span of their trace'],
         [3, 'The trace · is listed twice.'],
         [3, '· of them sit in the index.'],
+        [5, 'See the method page for every check.'],
       ],
     );
   });
