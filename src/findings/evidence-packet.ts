@@ -160,7 +160,12 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
     }),
     sentences: registerRows()
       .filter((r) => r.page.split(/ and /).includes(`/${page}`))
-      .map((r) => ({ id: r.id, gist: r.gist, support: { ...r.support, url: supportUrl(r, a.files) ?? null } })),
+      .map((r) => ({
+        id: r.id,
+        file: r.file,
+        gist: r.gist,
+        support: { ...r.support, url: supportUrl(r, a.files) ?? null },
+      })),
     // The same evidence as one chain of linked records, from the verdict to each figure that shows it (provenance-chain.ts).
     provenance: provenanceChain(a, name, refs),
   };
