@@ -66,7 +66,7 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
   const id = `chart-volume-${slug(split)}`;
   return {
     id,
-    caption: say('charts/charts.caption', split),
+    caption: say('charts/charts.volumeChart.caption', split),
     alt:
       say('charts/charts.alt', split) +
       drawn
@@ -210,9 +210,9 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
   const id = 'chart-recall-precision';
   return {
     id,
-    caption: say('charts/charts.caption-2'),
+    caption: say('charts/charts.recallPrecisionChart.caption'),
     alt:
-      say('charts/charts.alt-4') +
+      say('charts/charts.recallPrecisionChart.alt') +
       rows
         .map((r) => `${r.name} on ${r.split}: recall ${score(r.recall)}, precision ${score(r.precision)}`)
         .join('; ') +
@@ -301,7 +301,7 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
       }),
       id,
     ),
-    leavesOut: say('charts/charts.leavesOut-3', splits[0], splits.slice(1).join(' and ')),
+    leavesOut: say('charts/charts.recallPrecisionChart.leavesOut', splits[0], splits.slice(1).join(' and ')),
     legend: splits.map(
       (s, i) => ({ label: s, series: i === 0 ? 0 : 1, shape: i === 0 ? 'circle' : 'square', hollow: true }) as const,
     ),
@@ -342,9 +342,9 @@ export function table5Chart(a: Audit): ChartSpec {
   const id = 'chart-table-5';
   return {
     id,
-    caption: say('charts/charts.caption-3'),
+    caption: say('charts/charts.table5Chart.caption'),
     alt:
-      say('charts/charts.alt-5') +
+      say('charts/charts.table5Chart.alt') +
       t.rows
         .flatMap((r) =>
           r.cells.map(
@@ -418,7 +418,7 @@ export function table5Chart(a: Audit): ChartSpec {
       id,
     ),
     leavesOut: say(
-      'charts/charts.leavesOut-4',
+      'charts/charts.table5Chart.leavesOut',
       new Intl.ListFormat('en', { type: 'conjunction' }).format(t.rows.filter((r) => r.parsedOnly).map((r) => r.label)),
     ),
     legend: [
@@ -438,9 +438,9 @@ export function reachChart(a: Audit): ChartSpec {
   const id = 'chart-reach';
   return {
     id,
-    caption: say('charts/charts.caption-4'),
+    caption: say('charts/charts.reachChart.caption'),
     alt:
-      say('charts/charts.alt-6') +
+      say('charts/charts.reachChart.alt') +
       rows.map((r) => `${r.label}: ${r.squashed} characters, reached by ${r.shortest}`).join('; ') +
       '.',
     svg: renderBoth(
@@ -507,7 +507,7 @@ export function reachChart(a: Audit): ChartSpec {
       }),
       id,
     ),
-    leavesOut: say('charts/charts.leavesOut-5'),
+    leavesOut: say('charts/charts.reachChart.leavesOut'),
     legend: [
       { label: 'the label, spaces removed', series: 0, shape: 'circle' },
       { label: say('charts/charts.label-4'), series: 1, shape: 'square' },
@@ -529,9 +529,9 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
     const id = `chart-per-category-${slug(block.split)}`;
     return {
       id,
-      caption: say('charts/charts.caption-5', block.split),
+      caption: say('charts/charts.perCategoryChart.caption', block.split),
       alt:
-        say('charts/charts.alt-7', block.split, x, y) +
+        say('charts/charts.perCategoryChart.alt', block.split, x, y) +
         Object.keys(rowX.per_category)
           .map((label) => `${label}: ${score(rowX.per_category[label]!.f1)} and ${score(rowY.per_category[label]!.f1)}`)
           .join('; ') +
@@ -585,7 +585,7 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
         }),
         id,
       ),
-      leavesOut: say('charts/charts.leavesOut-6'),
+      leavesOut: say('charts/charts.perCategoryChart.leavesOut'),
       legend: [
         { label: x, series: 0, shape: 'bar' },
         { label: y, series: 1, shape: 'bar' },

@@ -127,7 +127,7 @@ export function pageItem(a: Audit, site: SiteRevision, page: CitedPage): CslItem
     // The site commit's own date (git's committer date), which git proves; never the wall clock.
     issued: { 'date-parts': dateParts(site.date) },
     note: say(
-      'findings/citation.note-3',
+      'findings/citation.pageItem.note',
       r.owner,
       r.name,
       commitList(a, 12),

@@ -13,15 +13,15 @@ import { say } from '../core/strings.ts';
 export const VERDICT_MEANING: Record<Verdict, { readonly short: string; readonly long: string }> = {
   VIOLATED: {
     short: 'the property fails',
-    long: say('findings/verdict-meanings.long'),
+    long: say('findings/verdict-meanings.VIOLATED.long'),
   },
   LATENT: {
     short: say('findings/verdict-meanings.short'),
-    long: say('findings/verdict-meanings.long-2'),
+    long: say('findings/verdict-meanings.LATENT.long'),
   },
   HELD: {
     short: 'the property holds',
-    long: say('findings/verdict-meanings.long-3'),
+    long: say('findings/verdict-meanings.HELD.long'),
   },
 };
 

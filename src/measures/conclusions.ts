@@ -32,7 +32,7 @@ const predictor = (a: Audit, split: string, name: string) => {
 
 export const CONCLUSIONS = {
   'headline-beats-published': {
-    states: say('measures/conclusions.states', HEADLINE_PREDICTOR),
+    states: say('measures/conclusions.headline-beats-published.states', HEADLINE_PREDICTOR),
     check: (a) => {
       if (splitNames(a).length !== 2) return `there are ${splitNames(a).length} splits, and the prose says both`;
       for (const s of splitNames(a)) {
@@ -47,13 +47,13 @@ export const CONCLUSIONS = {
     },
   },
   'headline-reads-spans-only': {
-    states: say('measures/conclusions.states-2', HEADLINE_PREDICTOR),
+    states: say('measures/conclusions.headline-reads-spans-only.states', HEADLINE_PREDICTOR),
     check: (a) =>
       splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).reads === 'spans') ||
       'it is recorded as reading the gold',
   },
   'nothing-reaches-perfect': {
-    states: say('measures/conclusions.states-3'),
+    states: say('measures/conclusions.nothing-reaches-perfect.states'),
     check: (a) => {
       for (const s of splitNames(a)) {
         const split = a.adversarial.splits[s]!;
@@ -66,14 +66,17 @@ export const CONCLUSIONS = {
     },
   },
   'ceiling-is-error-free-traces': {
-    states: say('measures/conclusions.states-4'),
+    states: say('measures/conclusions.ceiling-is-error-free-traces.states'),
     check: (a) =>
       splitNames(a).every(
         (s) => a.adversarial.splits[s]!.traces_with_gold_errors < a.adversarial.splits[s]!.gold_files_scored,
       ) || 'some split has none',
   },
   'headline-short-of-oracle-only-where-locations-are-absent': {
-    states: say('measures/conclusions.states-5', HEADLINE_PREDICTOR),
+    states: say(
+      'measures/conclusions.headline-short-of-oracle-only-where-locations-are-absent.states',
+      HEADLINE_PREDICTOR,
+    ),
     check: (a) => {
       for (const s of splitNames(a)) {
         const absent = Object.keys(a.adversarial.splits[s]!.locations_off_the_index).length > 0;
@@ -85,7 +88,7 @@ export const CONCLUSIONS = {
     },
   },
   'absent-locations-one-split': {
-    states: say('measures/conclusions.states-6'),
+    states: say('measures/conclusions.absent-locations-one-split.states'),
     check: (a) => {
       const by = absentLocations(a).bySplit;
       return (
@@ -95,7 +98,7 @@ export const CONCLUSIONS = {
     },
   },
   'absent-locations-are-sentences': {
-    states: say('measures/conclusions.states-7'),
+    states: say('measures/conclusions.absent-locations-are-sentences.states'),
     check: (a) => {
       const locations = splitNames(a).flatMap((split) =>
         Object.values(a.adversarial.splits[split]!.locations_off_the_index).flat(),
@@ -113,7 +116,7 @@ export const CONCLUSIONS = {
     },
   },
   'eleven-percent-by-truncation': {
-    states: say('measures/conclusions.states-8'),
+    states: say('measures/conclusions.eleven-percent-by-truncation.states'),
     check: (a) => {
       const e = elevenPercent(a);
       const target = e.combined.value;
@@ -130,7 +133,7 @@ export const CONCLUSIONS = {
     },
   },
   'p5-moves-nothing': {
-    states: say('measures/conclusions.states-9'),
+    states: say('measures/conclusions.p5-moves-nothing.states'),
     check: (a) => {
       const s = a.normaliser.shuffle;
       if (s.ambiguous_gold_spellings.length > 0) return 'some gold spellings are ambiguous';
@@ -144,7 +147,7 @@ export const CONCLUSIONS = {
     },
   },
   'p8-moves-nothing': {
-    states: say('measures/conclusions.states-10'),
+    states: say('measures/conclusions.p8-moves-nothing.states'),
     check: (a) => {
       const g = a.pairing.on_the_real_gold;
       return (
@@ -154,14 +157,14 @@ export const CONCLUSIONS = {
     },
   },
   'p7-blocks-identical': {
-    states: say('measures/conclusions.states-11'),
+    states: say('measures/conclusions.p7-blocks-identical.states'),
     check: (a) => {
       // Which splits have identical blocks is re-derived at admission; what can change is that there are none.
       return identicalBlocks(a, a.catf1.differ_only_in_where).length > 0 || 'their blocks differ on every split';
     },
   },
   'predictors-read-as-described': {
-    states: say('measures/conclusions.states-12'),
+    states: say('measures/conclusions.predictors-read-as-described.states'),
     check: (a) => {
       const expected: Record<string, 'spans' | 'gold'> = {
         silent: 'spans',
@@ -182,13 +185,13 @@ export const CONCLUSIONS = {
     },
   },
   'headline-emits-far-more-than-gold': {
-    states: say('measures/conclusions.states-13', HEADLINE_PREDICTOR),
+    states: say('measures/conclusions.headline-emits-far-more-than-gold.states', HEADLINE_PREDICTOR),
     check: (a) =>
       splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).volume_ratio > 10) ||
       'on some split it emits fewer than ten times the gold',
   },
   'headline-precision-collapses': {
-    states: say('measures/conclusions.states-14', HEADLINE_PREDICTOR),
+    states: say('measures/conclusions.headline-precision-collapses.states', HEADLINE_PREDICTOR),
     check: (a) =>
       splitNames(a).every((s) => {
         const r = predictor(a, s, HEADLINE_PREDICTOR);
@@ -196,7 +199,7 @@ export const CONCLUSIONS = {
       }) || 'on some split its joint precision is not below a tenth of its joint accuracy',
   },
   'unreadable-is-one-trailing-comma': {
-    states: say('measures/conclusions.states-15'),
+    states: say('measures/conclusions.unreadable-is-one-trailing-comma.states'),
     check: (a) => {
       const u = a.datacheck.unreadable;
       return (
@@ -206,7 +209,7 @@ export const CONCLUSIONS = {
     },
   },
   'walked-past-is-unreadable': {
-    states: say('measures/conclusions.states-16'),
+    states: say('measures/conclusions.walked-past-is-unreadable.states'),
     check: (a) => {
       const walked = splitNames(a)
         .flatMap((s) => a.adversarial.splits[s]!.walked_past.map((w) => w.trace))
@@ -219,14 +222,14 @@ export const CONCLUSIONS = {
     },
   },
   'normaliser-repairs-most': {
-    states: say('measures/conclusions.states-17'),
+    states: say('measures/conclusions.normaliser-repairs-most.states'),
     check: (a) => {
       const v = a.datacheck.vocabulary;
       return v.dropped_spellings * 2 < v.off_taxonomy || `${v.dropped_spellings} of ${v.off_taxonomy} are dropped`;
     },
   },
   'fallback-both-ways': {
-    states: say('measures/conclusions.states-18'),
+    states: say('measures/conclusions.fallback-both-ways.states'),
     check: (a) => {
       const drift = a.normaliser.gold_drift;
       const promoted = drift.some((d) => d.loop === 'fallback');
@@ -237,7 +240,7 @@ export const CONCLUSIONS = {
     },
   },
   'space-lands-on-first-label': {
-    states: say('measures/conclusions.states-19'),
+    states: say('measures/conclusions.space-lands-on-first-label.states'),
     check: (a) => {
       const first = Object.keys(a.normaliser.shortest_reaching)[0];
       return (
@@ -247,12 +250,12 @@ export const CONCLUSIONS = {
     },
   },
   'p5-order-dependence-exists': {
-    states: say('measures/conclusions.states-20'),
+    states: say('measures/conclusions.p5-order-dependence-exists.states'),
     check: (a) =>
       (a.normaliser.order_dependent.count > 0 && a.normaliser.order_dependent.moved_under_the_shuffle > 0) || 'none do',
   },
   'p5-is-latent': {
-    states: say('measures/conclusions.states-21'),
+    states: say('measures/conclusions.p5-is-latent.states'),
     check: (a) => {
       if (!(a.normaliser.order_dependent.count > 0)) return 'no substring depends on the order';
       if (a.normaliser.shuffle.figures_that_moved.length > 0) return 'some rescored figures moved';
@@ -260,7 +263,7 @@ export const CONCLUSIONS = {
     },
   },
   'no-property-held': {
-    states: say('measures/conclusions.states-22'),
+    states: say('measures/conclusions.no-property-held.states'),
     check: (a) => {
       if (a.properties.length !== 9) return `there are ${a.properties.length} properties, and the prose says nine`;
       for (const p of a.properties) {
@@ -275,7 +278,7 @@ export const CONCLUSIONS = {
     check: (a) => verdictIs(a, 'P8', 'LATENT'),
   },
   'p7-locations-opposite': {
-    states: say('measures/conclusions.states-23'),
+    states: say('measures/conclusions.p7-locations-opposite.states'),
     check: (a) => {
       const [x, y] = a.catf1.differ_only_in_where;
       for (const split of a.catf1.identical_per_category_block) {
@@ -289,11 +292,11 @@ export const CONCLUSIONS = {
     },
   },
   'table-5-every-row-differs': {
-    states: say('measures/conclusions.states-24'),
+    states: say('measures/conclusions.table-5-every-row-differs.states'),
     check: (a) => table5(a).rows.every((r) => r.cells.some((c) => c.disagree)) || 'some row agrees on every split',
   },
   'table-5-spans-differ-most': {
-    states: say('measures/conclusions.states-25'),
+    states: say('measures/conclusions.table-5-spans-differ-most.states'),
     check: (a) => {
       const gap = (r: ReturnType<typeof table5>['rows'][number]) =>
         Math.max(...r.cells.map((c) => Math.abs(c.here.value - c.paper.value) / c.paper.value));
@@ -303,13 +306,13 @@ export const CONCLUSIONS = {
     },
   },
   'abstract-totals-differ-from-table-5': {
-    states: say('measures/conclusions.states-26'),
+    states: say('measures/conclusions.abstract-totals-differ-from-table-5.states'),
     check: (a) =>
       abstractCounts(a).every((c) => c.abstract.value !== c.table5.value) ||
       'some abstract total equals the Table 5 sum',
   },
   'index-holds-identifiers-only': {
-    states: say('measures/conclusions.states-27'),
+    states: say('measures/conclusions.index-holds-identifiers-only.states'),
     check: (a) => {
       const rows = inventory(a);
       const row = rows.find((r) => r.file === 'index/spans.json')!;

@@ -17,15 +17,15 @@ import { say } from '../core/strings.ts';
 export const STATIC_PAGES = {
   changes: {
     title: 'What changed between audit revisions',
-    description: say('pages/_page-meta.description'),
+    description: say('pages/_page-meta.changes.description'),
   },
   search: {
     title: 'Search: TRAIL scorer audit',
-    description: say('pages/_page-meta.description-2'),
+    description: say('pages/_page-meta.search.description'),
   },
   'not-found': {
     title: say('pages/_page-meta.title'),
-    description: say('pages/_page-meta.description-3'),
+    description: say('pages/_page-meta.not-found.description'),
   },
 } as const;
 

@@ -6,8 +6,8 @@ import { say } from '../core/strings.ts';
 
 export const ratiosRederivation: Rederivation = {
   name: 'ratios-and-ceilings',
-  title: say('rederive/adversarial.title'),
-  explanation: say('rederive/adversarial.explanation'),
+  title: say('rederive/adversarial.ratiosRederivation.title'),
+  explanation: say('rederive/adversarial.ratiosRederivation.explanation'),
   source: 'src/rederive/adversarial.ts',
   properties: ['P1', 'P2'],
   run: (a) => {
@@ -34,8 +34,8 @@ export const ratiosRederivation: Rederivation = {
 
 export const absentLocationsRederivation: Rederivation = {
   name: 'absent-locations',
-  title: say('rederive/adversarial.title-2'),
-  explanation: say('rederive/adversarial.explanation-2'),
+  title: say('rederive/adversarial.absentLocationsRederivation.title'),
+  explanation: say('rederive/adversarial.absentLocationsRederivation.explanation'),
   source: 'src/rederive/adversarial.ts',
   properties: ['P2'],
   run: (a) => {

@@ -17,7 +17,7 @@ export function headlineTable(a: Audit, split: string): TableSpec {
   const base = ['splits', split] as const;
   return {
     id: `table-headline-${slug(split)}`,
-    caption: say('tables/adversarial.caption'),
+    caption: say('tables/adversarial.headlineTable.caption'),
     table: {
       columns: [
         { label: 'predictor' },
@@ -65,7 +65,7 @@ export function teaserTable(a: Audit): TableSpec {
   const at = [...base, 'predictors', HEADLINE_PREDICTOR];
   return {
     id: 'table-teaser',
-    caption: say('tables/adversarial.caption-2'),
+    caption: say('tables/adversarial.teaserTable.caption'),
     table: {
       columns: [
         { label: 'row' },
@@ -105,7 +105,7 @@ export function elevenPercentTable(a: Audit): TableSpec {
   const e = elevenPercent(a);
   return {
     id: 'table-eleven-percent',
-    caption: say('tables/adversarial.caption-3'),
+    caption: say('tables/adversarial.elevenPercentTable.caption'),
     table: {
       columns: [{ label: 'what' }, { label: 'as a score', numeric: true }, { label: 'as a percentage', numeric: true }],
       rows: [
@@ -123,7 +123,7 @@ export function elevenPercentTable(a: Audit): TableSpec {
 export function ceilingTable(a: Audit): TableSpec {
   return {
     id: 'table-ceiling',
-    caption: say('tables/adversarial.caption-4'),
+    caption: say('tables/adversarial.ceilingTable.caption'),
     table: {
       columns: [
         { label: 'split' },
@@ -164,7 +164,7 @@ export function absentLocationsTable(a: Audit): TableSpec {
   }
   return {
     id: 'table-absent-locations',
-    caption: say('tables/adversarial.caption-5'),
+    caption: say('tables/adversarial.absentLocationsTable.caption'),
     table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: say('tables/adversarial.label-6') }], rows },
   };
 }
@@ -179,7 +179,7 @@ export function walkedPastTable(a: Audit): TableSpec {
   );
   return {
     id: 'table-walked-past',
-    caption: say('tables/adversarial.caption-6'),
+    caption: say('tables/adversarial.walkedPastTable.caption'),
     table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: say('tables/adversarial.label-7') }], rows },
   };
 }
@@ -189,7 +189,7 @@ export function precisionTable(a: Audit): TableSpec {
   const first = firstSplit(a);
   return {
     id: 'table-precision',
-    caption: say('tables/adversarial.caption-7'),
+    caption: say('tables/adversarial.precisionTable.caption'),
     table: {
       columns: [
         { label: 'predictor' },

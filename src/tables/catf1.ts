@@ -9,7 +9,7 @@ const F = 'results/catf1.json' as const;
 export function perCategoryTable(a: Audit): TableSpec {
   return {
     id: 'table-per-category',
-    caption: say('tables/catf1.caption'),
+    caption: say('tables/catf1.perCategoryTable.caption'),
     table: {
       columns: [
         { label: 'split' },
@@ -50,7 +50,7 @@ export function perCategoryBlockTables(a: Audit): BlockSpec[] {
       figCell(a, F, ['rows', row, 'per_category', label, k], 'score');
     return {
       id: `table-per-category-block-${slug(split)}`,
-      caption: say('tables/catf1.caption-2'),
+      caption: say('tables/catf1.perCategoryBlockTables.caption'),
       split,
       row: ix,
       table: {

@@ -33,7 +33,7 @@ export function changeTables(a: Audit): TableSpec[] {
     const id = recordAnchor(entry);
     const files: TableSpec = {
       id: `table-${id}-files`,
-      caption: say('tables/changes.caption'),
+      caption: say('tables/changes.files.caption'),
       table: {
         columns: [{ label: 'file' }, { label: 'old commit' }, { label: 'new commit' }, { label: 'bytes' }],
         rows: record.new.files.map((f, i) => {
@@ -67,7 +67,7 @@ export function changeTables(a: Audit): TableSpec[] {
       ? [
           {
             id: `table-${id}-leaves`,
-            caption: say('tables/changes.caption-2'),
+            caption: say('tables/changes.leaves.caption'),
             table: {
               columns: [
                 { label: 'file' },

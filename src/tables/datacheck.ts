@@ -13,7 +13,7 @@ const F = 'results/datacheck.json' as const;
 export function unreadableTable(a: Audit): TableSpec {
   return {
     id: 'table-unreadable-gold',
-    caption: say('tables/datacheck.caption'),
+    caption: say('tables/datacheck.unreadableTable.caption'),
     table: {
       columns: [
         { label: 'split' },
@@ -42,7 +42,7 @@ export function table5Table(a: Audit): TableSpec {
   }
   return {
     id: 'table-5',
-    caption: say('tables/datacheck.caption-2'),
+    caption: say('tables/datacheck.table5Table.caption'),
     table: {
       columns,
       rows: t.rows.map((r) => [
@@ -56,7 +56,7 @@ export function table5Table(a: Audit): TableSpec {
 export function table5TotalsTable(a: Audit): TableSpec {
   return {
     id: 'table-5-totals',
-    caption: say('tables/datacheck.caption-3'),
+    caption: say('tables/datacheck.table5TotalsTable.caption'),
     table: {
       columns: [
         { label: say('tables/datacheck.label') },

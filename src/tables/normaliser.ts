@@ -17,7 +17,7 @@ const LOOP: Record<string, string> = {
 export function driftTable(a: Audit): TableSpec {
   return {
     id: 'table-drift',
-    caption: say('tables/normaliser.caption'),
+    caption: say('tables/normaliser.driftTable.caption'),
     table: {
       columns: [
         { label: 'gold spelling' },
@@ -42,7 +42,7 @@ export function containmentTable(a: Audit): TableSpec {
   const c = containment(a);
   return {
     id: 'table-containment',
-    caption: say('tables/normaliser.caption-2'),
+    caption: say('tables/normaliser.containmentTable.caption'),
     table: {
       columns: [{ label: 'gold spelling' }, { label: 'what happens' }, { label: 'label involved' }],
       rows: [
@@ -64,12 +64,12 @@ export function containmentTable(a: Audit): TableSpec {
 export function shortestReachingTable(a: Audit): TableSpec {
   return {
     id: 'table-shortest-reaching',
-    caption: say('tables/normaliser.caption-3'),
+    caption: say('tables/normaliser.shortestReachingTable.caption'),
     table: {
       columns: [
         { label: 'label' },
         { label: 'characters without spaces', numeric: true },
-        { label: say('tables/normaliser.label-4'), numeric: true },
+        { label: say('tables/normaliser.columns.label'), numeric: true },
         { label: 'strings of that length' },
         { label: 'substrings reaching it', numeric: true },
       ],
@@ -102,7 +102,7 @@ export function probesTable(a: Audit): TableSpec {
   rows.push([{ label: 'a single space' }, wordsCell(a, F, ['whitespace_only'])]);
   return {
     id: 'table-probes',
-    caption: say('tables/normaliser.caption-4'),
+    caption: say('tables/normaliser.probesTable.caption'),
     table: { columns: [{ label: 'input' }, { label: 'normalised to' }], rows },
   };
 }
@@ -110,7 +110,7 @@ export function probesTable(a: Audit): TableSpec {
 export function shuffleScoresTable(a: Audit): TableSpec {
   return {
     id: 'table-shuffle-scores',
-    caption: say('tables/normaliser.caption-5'),
+    caption: say('tables/normaliser.shuffleScoresTable.caption'),
     table: {
       columns: [
         { label: 'split' },
@@ -135,7 +135,7 @@ export function shuffleScoresTable(a: Audit): TableSpec {
 export function orderDependentTable(a: Audit): TableSpec {
   return {
     id: 'table-order-dependent',
-    caption: say('tables/normaliser.caption-6'),
+    caption: say('tables/normaliser.orderDependentTable.caption'),
     table: {
       columns: [
         { label: 'substring' },

@@ -10,7 +10,7 @@ const F = 'results/pairing.json' as const;
 export function constructedTraceTable(a: Audit): TableSpec {
   return {
     id: 'table-constructed-trace',
-    caption: say('tables/pairing.caption'),
+    caption: say('tables/pairing.constructedTraceTable.caption'),
     table: {
       columns: [{ label: 'location' }, { label: 'category' }],
       rows: a.pairing.constructed_trace.errors.map((e, i) => [
@@ -39,7 +39,7 @@ export function constructedTraceTable(a: Audit): TableSpec {
 export function nullRunsTable(a: Audit): TableSpec {
   return {
     id: 'table-null-category',
-    caption: say('tables/pairing.caption-2'),
+    caption: say('tables/pairing.nullRunsTable.caption'),
     table: {
       columns: [
         { label: 'run' },
@@ -68,7 +68,7 @@ export function nullRunsTable(a: Audit): TableSpec {
 export function realGoldTable(a: Audit): TableSpec {
   return {
     id: 'table-null-category-real',
-    caption: say('tables/pairing.caption-3'),
+    caption: say('tables/pairing.realGoldTable.caption'),
     table: {
       columns: [{ label: 'on the real gold' }, { label: 'count', numeric: true }],
       rows: [
