@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DATA_COMPONENTS, parseMdxBody, splitFrontmatter, type MdxNode as MdNode } from './mdx-tree.ts';
 import { mdxFiles } from './mdx-source.ts';
+import type { Problem } from '../core/problem.ts';
 import { REGISTER_PATH, SUPPORT_KINDS, type AuditPlace, type RegisterRow } from '../provenance/support.ts';
 
 /** One sentence (or one <Holds>) found in the site's sources. */
@@ -141,8 +142,8 @@ export function siteClaims(root: string): Claim[] {
 }
 
 /** Both directions: every claim has a row, every row has a claim. Messages say exactly what to add or remove. */
-export function checkRegister(claims: readonly Claim[], rows: readonly RegisterRow[]): string[] {
-  const problems: string[] = [];
+export function checkRegister(claims: readonly Claim[], rows: readonly RegisterRow[]): Problem[] {
+  const problems: Problem[] = [];
   const known = new Set(rows.map((r) => r.id));
   const seen = new Set<string>();
   for (const c of claims) {
@@ -152,20 +153,24 @@ export function checkRegister(claims: readonly Claim[], rows: readonly RegisterR
     }
     seen.add(c.id);
     const short = c.text.length > 90 ? `${c.text.slice(0, 87)}...` : c.text;
-    problems.push(
-      `${c.file}:${c.line}: ${c.id.startsWith('holds:') ? 'this <Holds>' : 'this sentence'} is not in the claims register (${REGISTER_PATH}): "${short}". ` +
+    problems.push({
+      file: c.file,
+      place: `${c.line}:1`,
+      message:
+        `${c.id.startsWith('holds:') ? 'this <Holds>' : 'this sentence'} is not in the claims register (${REGISTER_PATH}): "${short}". ` +
         `Review it against the artifacts and the audit, then add a row: ` +
         `{ "id": "${c.id}", "page": "<the page>", "file": "${c.file}", "gist": "<what it says, in your words>", "support": { "kind": "<${SUPPORT_KINDS.join(' | ')}>", "at": "<pointer, derivation, path@commit#La-Lb or module>" }, "verdict": "<supported | rewritten | about-the-site>" }`,
-    );
+    });
   }
   const ids = new Set(claims.map((c) => c.id));
   const dup = new Set<string>();
   for (const r of rows) {
-    if (dup.has(r.id)) problems.push(`${REGISTER_PATH}: row ${r.id} appears twice`);
+    const row = (message: string) => problems.push({ file: REGISTER_PATH, place: '', message });
+    if (dup.has(r.id)) row(`row ${r.id} appears twice`);
     dup.add(r.id);
     if (!ids.has(r.id))
-      problems.push(
-        `${REGISTER_PATH}: row ${r.id} ("${r.gist}") matches no sentence on the site any more: the sentence changed or went; remove the row, and register the new sentence if there is one`,
+      row(
+        `row ${r.id} ("${r.gist}") matches no sentence on the site any more: the sentence changed or went; remove the row, and register the new sentence if there is one`,
       );
   }
   return problems;

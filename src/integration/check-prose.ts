@@ -4,6 +4,8 @@ import type { Audit } from '../audit/assemble.ts';
 import { MDX_COMPONENT_NAMES } from '../components/mdx-component-names.ts';
 import type { Problem } from '../core/problem.ts';
 import { checkContentDir } from '../guards/mdx-source.ts';
+import { checkRegister, siteClaims } from '../guards/claims.ts';
+import { registerRows } from '../provenance/support.ts';
 import { fail, type Logger } from './refusal.ts';
 
 export function proseProblems(projectRoot: string, audit: Audit): Problem[] {
@@ -13,4 +15,9 @@ export function proseProblems(projectRoot: string, audit: Audit): Problem[] {
 export function checkProse(projectRoot: string, audit: Audit, logger: Logger): void {
   fail('The prose in content/ fails the figure check', proseProblems(projectRoot, audit));
   logger.info('prose: every figure in content/ comes through a figure component');
+  fail(
+    'The prose in content/ and its claims register disagree',
+    checkRegister(siteClaims(projectRoot), registerRows()),
+  );
+  logger.info('claims: every sentence in content/ has a row in the claims register, and every row a sentence');
 }

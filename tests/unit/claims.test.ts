@@ -29,6 +29,7 @@ import { isConclusionName } from '../../src/measures/conclusions.ts';
 import { isDerivationName } from '../../src/measures/named.ts';
 import { resolvePointer } from '../../src/admission/pointer.ts';
 import { PROJECT, SHARED } from '../support/fixture.ts';
+import { describeProblem } from '../../src/core/problem.ts';
 import { normalise, sharedRuns } from '../support/own-words.ts';
 import { AUDIT_README, auditReadme, auditSource } from '../support/audit-context.ts';
 
@@ -109,21 +110,21 @@ function supportProblems(rows: readonly RegisterRow[]): string[] {
 
 describe('claims register', () => {
   test('every sentence and <Holds> on the site has a row, and every row matches one', () => {
-    assert.deepEqual(checkRegister(siteClaims(PROJECT), register()), []);
+    assert.deepEqual(checkRegister(siteClaims(PROJECT), register()).map(describeProblem), []);
   });
 
   test('an unregistered new sentence trips it, naming file:line and the row to add', () => {
     const before =
       '---\ntitle: A page about nothing in particular\n---\n\nThe scorer reads the gold files one by one.\n';
     const rows = mdxClaims('content/x.mdx', before).map((c) => row(c.id));
-    assert.deepEqual(checkRegister(mdxClaims('content/x.mdx', before), rows), []);
+    assert.deepEqual(checkRegister(mdxClaims('content/x.mdx', before), rows).map(describeProblem), []);
     const after = before + '\nIt also reads every trace twice over.\n';
-    const problems = checkRegister(mdxClaims('content/x.mdx', after), rows);
+    const problems = checkRegister(mdxClaims('content/x.mdx', after), rows).map(describeProblem);
     assert.equal(problems.length, 1);
     const id = sentenceId('It also reads every trace twice over.');
     assert.match(
       problems[0]!,
-      /^content\/x\.mdx:7: this sentence is not in the claims register \(content\/claims\.register\.json\): "It also reads every trace twice over\."/,
+      /^content\/x\.mdx:7:1: this sentence is not in the claims register \(content\/claims\.register\.json\): "It also reads every trace twice over\."/,
     );
     assert.ok(problems[0]!.includes(`{ "id": "${id}", "page": "<the page>", "file": "content/x.mdx"`), problems[0]);
   });
@@ -134,12 +135,12 @@ describe('claims register', () => {
     assert.ok(claims.some((c) => c.id === 'holds:p8-is-latent'));
     const rows = claims.filter((c) => !c.id.startsWith('holds:')).map((c) => row(c.id));
     assert.match(
-      checkRegister(claims, rows).join('\n'),
-      /content\/x\.mdx:1: this <Holds> is not in the claims register/,
+      checkRegister(claims, rows).map(describeProblem).join('\n'),
+      /content\/x\.mdx:1:1: this <Holds> is not in the claims register/,
     );
     const stale = [...claims.map((c) => row(c.id)), row('s-0123456789')];
     assert.match(
-      checkRegister(claims, stale).join('\n'),
+      checkRegister(claims, stale).map(describeProblem).join('\n'),
       /row s-0123456789 \("a test sentence"\) matches no sentence on the site any more/,
     );
   });
