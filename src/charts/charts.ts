@@ -16,6 +16,7 @@ import { table5Table } from '../tables/datacheck.ts';
 import { shortestReachingTable } from '../tables/normaliser.ts';
 import { slug, type TableSpec } from '../tables/spec.ts';
 import { renderBoth, SERIES, type Drawings } from './render.ts';
+import { say } from '../core/strings.ts';
 
 export interface ChartSpec {
   readonly id: string;
@@ -61,20 +62,18 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
   const drawn = rows.filter((r) => r.ratio > 0);
   const undrawn = rows.filter((r) => r.ratio === 0);
   // Said on the chart itself: a predictor that emits nothing has no place on a logarithmic axis.
-  const notDrawn = undrawn.map(
-    (r) => `${r.name} emits no errors (joint ${score(r.joint)}): not drawn, a log axis has no zero`,
-  );
+  const notDrawn = undrawn.map((r) => say('charts/charts.notDrawn', r.name, score(r.joint)));
   const id = `chart-volume-${slug(split)}`;
   return {
     id,
-    caption: `${split}: joint accuracy against errors emitted per gold error`,
+    caption: say('charts/charts.volumeChart.caption', split),
     alt:
-      `Scatter plot for ${split}, errors emitted per gold error on a logarithmic horizontal axis, joint accuracy on the vertical axis. ` +
+      say('charts/charts.alt', split) +
       drawn
         .map((r) => `${r.name} (reads ${r.reads}): ${formatFigure(r.ratio, 'ratio')}, joint ${score(r.joint)}`)
         .join('; ') +
-      `. Reference lines: best published joint ${score(s.best_published.joint_accuracy.value)}, reachable ceiling ${score(s.reachable_ceiling)}. ` +
-      undrawn.map((r) => `${r.name} emits nothing and cannot sit on a logarithmic axis.`).join(' '),
+      say('charts/charts.alt-2', score(s.best_published.joint_accuracy.value), score(s.reachable_ceiling)) +
+      undrawn.map((r) => say('charts/charts.alt-3', r.name)).join(' '),
     svg: renderBoth(
       (l) => ({
         width: l.width,
@@ -85,7 +84,7 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
         marginLeft: 44,
         x: {
           type: 'log',
-          label: 'errors emitted per gold error',
+          label: say('charts/charts.label'),
           labelAnchor: 'center',
           labelOffset: 34,
           grid: true,
@@ -153,9 +152,8 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
       id,
     ),
     leavesOut:
-      (undrawn.length
-        ? `It leaves out ${undrawn.map((r) => r.name).join(' and ')}, which emits no errors: zero has no place on a logarithmic axis. `
-        : '') + 'Location accuracy is not drawn; it and every row are in the table.',
+      (undrawn.length ? say('charts/charts.leavesOut', undrawn.map((r) => r.name).join(' and ')) : '') +
+      say('charts/charts.leavesOut-2'),
     legend: [
       { label: 'reads only span identifiers', series: 0, shape: 'circle' },
       { label: 'reads the gold', series: 1, shape: 'plus' },
@@ -212,9 +210,9 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
   const id = 'chart-recall-precision';
   return {
     id,
-    caption: 'Joint recall (what TRAIL reports) against joint precision (what it does not), per predictor',
+    caption: say('charts/charts.recallPrecisionChart.caption'),
     alt:
-      'Scatter plot, joint precision on the horizontal axis, joint accuracy (a recall) on the vertical axis, one point per predictor and split. ' +
+      say('charts/charts.recallPrecisionChart.alt') +
       rows
         .map((r) => `${r.name} on ${r.split}: recall ${score(r.recall)}, precision ${score(r.precision)}`)
         .join('; ') +
@@ -303,7 +301,7 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
       }),
       id,
     ),
-    leavesOut: `Each name labels its predictor's ${splits[0]} point; its ${splits.slice(1).join(' and ')} point is drawn in the other colour and shape, without a name. Location accuracy is not drawn; it is in the tables.`,
+    leavesOut: say('charts/charts.recallPrecisionChart.leavesOut', splits[0], splits.slice(1).join(' and ')),
     legend: splits.map(
       (s, i) => ({ label: s, series: i === 0 ? 0 : 1, shape: i === 0 ? 'circle' : 'square', hollow: true }) as const,
     ),
@@ -344,9 +342,9 @@ export function table5Chart(a: Audit): ChartSpec {
   const id = 'chart-table-5';
   return {
     id,
-    caption: 'Table 5, paper against tree: what disagrees, and by how much',
+    caption: say('charts/charts.table5Chart.caption'),
     alt:
-      "Bar chart, one bar per count and split: the tree's count minus the paper's, on a symmetric logarithmic axis centred on zero. " +
+      say('charts/charts.table5Chart.alt') +
       t.rows
         .flatMap((r) =>
           r.cells.map(
@@ -369,7 +367,7 @@ export function table5Chart(a: Audit): ChartSpec {
         x: {
           type: 'symlog',
           domain: [lo, hi],
-          label: 'tree minus paper (symmetric log scale)',
+          label: say('charts/charts.label-2'),
           labelAnchor: 'center',
           labelOffset: 36,
           grid: true,
@@ -419,9 +417,12 @@ export function table5Chart(a: Audit): ChartSpec {
       }),
       id,
     ),
-    leavesOut: `Each bar is a difference, not a count: the counts themselves are in its labels and in the table. Cells that agree are drawn as a dot on zero. A dagger (\u2020) marks ${new Intl.ListFormat('en', { type: 'conjunction' }).format(t.rows.filter((r) => r.parsedOnly).map((r) => r.label))}: for these the tree's count covers only the gold files that parse.`,
+    leavesOut: say(
+      'charts/charts.table5Chart.leavesOut',
+      new Intl.ListFormat('en', { type: 'conjunction' }).format(t.rows.filter((r) => r.parsedOnly).map((r) => r.label)),
+    ),
     legend: [
-      { label: 'the tree counts more (right) or fewer (left) than the paper', series: 1, shape: 'bar' },
+      { label: say('charts/charts.label-3'), series: 1, shape: 'bar' },
       { label: 'the two agree', series: 'ink', shape: 'circle' },
     ],
     data: [table5Table(a)],
@@ -437,9 +438,9 @@ export function reachChart(a: Audit): ChartSpec {
   const id = 'chart-reach';
   return {
     id,
-    caption: "Each label's length against the shortest string that reaches it",
+    caption: say('charts/charts.reachChart.caption'),
     alt:
-      'Dot plot, one row per taxonomy label, characters on the horizontal axis: the label without spaces, and the shortest string the fallback sends to it. ' +
+      say('charts/charts.reachChart.alt') +
       rows.map((r) => `${r.label}: ${r.squashed} characters, reached by ${r.shortest}`).join('; ') +
       '.',
     svg: renderBoth(
@@ -506,10 +507,10 @@ export function reachChart(a: Audit): ChartSpec {
       }),
       id,
     ),
-    leavesOut: 'It shows lengths only; the shortest strings themselves are in the table.',
+    leavesOut: say('charts/charts.reachChart.leavesOut'),
     legend: [
       { label: 'the label, spaces removed', series: 0, shape: 'circle' },
-      { label: 'the shortest string that reaches it', series: 1, shape: 'square' },
+      { label: say('charts/charts.label-4'), series: 1, shape: 'square' },
     ],
     data: [shortestReachingTable(a)],
   };
@@ -528,9 +529,9 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
     const id = `chart-per-category-${slug(block.split)}`;
     return {
       id,
-      caption: `${block.split}: per-category F-score of the two predictors that differ only in where they put labels`,
+      caption: say('charts/charts.perCategoryChart.caption', block.split),
       alt:
-        `Grouped bars for ${block.split}, one group per category, one bar for ${x} and one for ${y}. ` +
+        say('charts/charts.perCategoryChart.alt', block.split, x, y) +
         Object.keys(rowX.per_category)
           .map((label) => `${label}: ${score(rowX.per_category[label]!.f1)} and ${score(rowY.per_category[label]!.f1)}`)
           .join('; ') +
@@ -584,7 +585,7 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
         }),
         id,
       ),
-      leavesOut: 'It draws the F-score only; support, precision and recall per category are in the table.',
+      leavesOut: say('charts/charts.perCategoryChart.leavesOut'),
       legend: [
         { label: x, series: 0, shape: 'bar' },
         { label: y, series: 1, shape: 'bar' },

@@ -11,10 +11,11 @@ import type { Audit } from '../audit/assemble.ts';
 import type { SiteRevision } from '../site/site-revision.ts';
 import { ProblemError } from '../core/problem.ts';
 import { isLocalAddress } from '../site/settings.ts';
+import { say } from '../core/strings.ts';
 
-export const SITE_TITLE = 'The TRAIL scorer audit, as a website';
+export const SITE_TITLE = say('findings/citation.SITE_TITLE');
 /** As CITATION.cff names them (tests/unit/citation.test.ts compares the two). */
-export const SITE_AUTHOR = 'The maintainers of the TRAIL scorer audit website';
+export const SITE_AUTHOR = say('findings/citation.SITE_AUTHOR');
 
 /** The subset of CSL-JSON 1.0 these citations use. */
 export interface CslItem {
@@ -40,7 +41,7 @@ export function auditRepository(a: Audit): { owner: string; name: string; url: s
       {
         file: 'artifacts.lock.json',
         place: '/files',
-        message: `expected one repository to cite; found the lock's files come from ${repos.length} repositories (${repos.join(', ')})`,
+        message: say('findings/citation.message', repos.length, repos.join(', ')),
       },
     ]);
   }
@@ -88,8 +89,13 @@ export function auditItem(a: Audit, page: CitedPage): CslItem {
       .map((c) => c.commit)
       .join(', '),
     note:
-      `Files at their commits in ${r.owner}/${r.name}: ${commitList(a)}. ` +
-      `As cited through ${SITE_TITLE}: its artifact lock, SHA-256 ${a.revision.digest} (the site's name for this set of file bytes, not a revision of the audit); ${localBuild(page) ? LOCAL_BUILD : `permanent copy ${page.permanent}`}`,
+      say('findings/citation.note', r.owner, r.name, commitList(a)) +
+      say(
+        'findings/citation.note-2',
+        SITE_TITLE,
+        a.revision.digest,
+        localBuild(page) ? LOCAL_BUILD : `permanent copy ${page.permanent}`,
+      ),
   };
 }
 
@@ -99,7 +105,7 @@ const dateParts = (iso: string) => {
 };
 
 /** What a local build's page citation gives in place of an address: localhost names no page a reader can open. */
-export const LOCAL_BUILD = 'a local build, not published at any address';
+export const LOCAL_BUILD = say('findings/citation.LOCAL_BUILD');
 /** In the citation block of a local build, in place of the permanent copy's address. */
 export const NO_PERMANENT_COPY = `none: this page is ${LOCAL_BUILD}`;
 /** Whether the page is a local build's: it has no permanent copy, so nothing may name one. */
@@ -120,7 +126,17 @@ export function pageItem(a: Audit, site: SiteRevision, page: CitedPage): CslItem
     version: site.label,
     // The site commit's own date (git's committer date), which git proves; never the wall clock.
     issued: { 'date-parts': dateParts(site.date) },
-    note: `Renders ${r.owner}/${r.name} at ${commitList(a, 12)}, through artifact lock SHA-256 ${a.revision.digest}. Site commit ${site.label} of ${site.date}${source}. ${local ? LOCAL_BUILD : `Live page ${page.live}`}`,
+    note: say(
+      'findings/citation.pageItem.note',
+      r.owner,
+      r.name,
+      commitList(a, 12),
+      a.revision.digest,
+      site.label,
+      site.date,
+      source,
+      local ? LOCAL_BUILD : `Live page ${page.live}`,
+    ),
   };
 }
 

@@ -4,6 +4,7 @@ import { ProblemError } from '../core/problem.ts';
 import { addressesOf } from '../site/permanent.ts';
 import { basePath } from '../site/paths.ts';
 import type { CitedPage } from './citation.ts';
+import { say } from '../core/strings.ts';
 
 export interface CitedPageSpec {
   /** `report` or the property's name, lower case. */
@@ -19,7 +20,7 @@ export async function citedPage(spec: CitedPageSpec, site: URL | undefined): Pro
       {
         file: 'astro.config.mjs',
         place: 'site',
-        message: "expected the site's address (set from SITE_URL); found none",
+        message: say('findings/cited-page.message'),
       },
     ]);
   return {

@@ -14,22 +14,22 @@ import type { EvidenceItem, Rich } from './descriptors/descriptor.ts';
 import { cellSource, type Cell, type TableSpec } from '../tables/spec.ts';
 import type { Source } from '../provenance/provenance.ts';
 import { provenanceChain } from './provenance-chain.ts';
+import { registerRows, supportUrl } from '../provenance/support.ts';
+import { say } from '../core/strings.ts';
 
 /** What each section of the packet holds, in the packet itself. */
 const PACKET_SECTIONS = {
-  property: "the property's name; claim, verdict and magnitude are the audit's own words for it",
-  decided_by: 'the artifact whose rule decided the verdict',
-  findings:
-    'the findings that evidence the property, each with its place on the page and its tables (each also as CSV)',
-  pins: 'what the audit measured: the TRAIL commit, the scorer and the data, by digest',
-  files: 'the artifacts the values come from, with their digests and commits',
-  leaves:
-    "every artifact value the property's verdict and evidence show (its tables, their captions and notes, its charts' data and collapsed blocks): its file and JSON Pointer, where it is shown (\"property\" for the three above), the value, and the re-derivation that recomputed it, if any; a figure in the page's prose carries its pointer on the page",
-  rederivations: "the site's own recomputations that cover the property, with every comparison",
-  scorer_lines: "the lines of TRAIL's scorer the property concerns, linked at the pinned commit",
-  provenance:
-    'the chain from the verdict to the bytes, as linked records (JSON-LD, in W3C PROV terms where they fit): the rule, the scorer lines, every leaf with its file, and the figures on the page that show each',
-  revision: 'the site and audit revisions the packet was built from',
+  property: say('findings/evidence-packet.property'),
+  decided_by: say('findings/evidence-packet.decided_by'),
+  findings: say('findings/evidence-packet.findings'),
+  pins: say('findings/evidence-packet.pins'),
+  files: say('findings/evidence-packet.files'),
+  leaves: say('findings/evidence-packet.leaves'),
+  rederivations: say('findings/evidence-packet.rederivations'),
+  scorer_lines: say('findings/evidence-packet.scorer_lines'),
+  provenance: say('findings/evidence-packet.provenance'),
+  sentences: say('findings/evidence-packet.sentences'),
+  revision: say('findings/evidence-packet.revision'),
 } as const;
 
 const artifactRef = (source: Source | undefined) =>
@@ -117,7 +117,7 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
   const { trail_repository, pinned_commit, scorer_path } = a.pins;
   const page = `properties/${name.toLowerCase()}/`;
   return {
-    description: `The evidence for property ${name} of the TRAIL scorer audit, as the site shows it on ${address(page)}: every artifact value in its verdict and in its evidence, with where it is shown.`,
+    description: say('findings/evidence-packet.description', name, address(page)),
     page: address(page),
     sections: PACKET_SECTIONS,
     property: name,
@@ -158,6 +158,14 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
         url: scorerUrl(trail_repository, pinned_commit, scorer_path, from, to),
       };
     }),
+    sentences: registerRows()
+      .filter((r) => r.page.split(/ and /).includes(`/${page}`))
+      .map((r) => ({
+        id: r.id,
+        file: r.file,
+        gist: r.gist,
+        support: { ...r.support, url: supportUrl(r, a.files) ?? null },
+      })),
     // The same evidence as one chain of linked records, from the verdict to each figure that shows it (provenance-chain.ts).
     provenance: provenanceChain(a, name, refs),
   };

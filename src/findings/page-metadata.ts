@@ -9,6 +9,7 @@ import type { SiteRevision } from '../site/site-revision.ts';
 import { PAPER_ID, PAPER_URL, TRAIL_PAPER } from '../provenance/sources.ts';
 import { auditCommits, auditRepository, localBuild, SITE_AUTHOR, SITE_TITLE, type CitedPage } from './citation.ts';
 import type { Download } from './downloads.ts';
+import { say } from '../core/strings.ts';
 
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
@@ -61,7 +62,7 @@ export function jsonLd(
         '@type': 'PropertyValue',
         propertyID: 'artifact lock SHA-256',
         value: a.revision.digest,
-        description: "this site's digest of the lock naming the audit's files; not a revision of the audit",
+        description: say('findings/page-metadata.description'),
       },
     ],
     isPartOf: { '@type': 'WebSite', name: SITE_TITLE, url: page.liveRoot },

@@ -11,12 +11,13 @@ import { formatFigure } from '../provenance/format.ts';
 import { keyWords, leaf, words } from '../provenance/provenance.ts';
 import { visibleText } from '../provenance/untrusted.ts';
 import type { Rich } from './descriptors/descriptor.ts';
+import { say } from '../core/strings.ts';
 
 const ADVERSARIAL = 'results/adversarial.json' as const;
 
 /** The report: on each split, the headline predictor's joint accuracy against the best model's in Table 1. */
 export function reportSummary(a: Audit): Rich {
-  const parts: Rich[number][] = ['A predictor that never opens a span scores '];
+  const parts: Rich[number][] = [say('findings/page-summaries.parts')];
   splitNames(a).forEach((split, i) => {
     const base = ['splits', split] as const;
     const joint = {
@@ -26,13 +27,10 @@ export function reportSummary(a: Audit): Rich {
       fig: leaf(a, ADVERSARIAL, toPointer([...base, 'best_published', 'joint_accuracy', 'value']), 'score'),
     };
     const on = { words: keyWords(ADVERSARIAL, toPointer(base)), as: 'name' as const };
-    if (i === 0)
-      parts.push(joint, ' joint accuracy on ', on, ", where the best model in TRAIL's Table 1 scores ", best);
+    if (i === 0) parts.push(joint, ' joint accuracy on ', on, say('findings/page-summaries.reportSummary'), best);
     else parts.push('; on ', on, ', ', joint, ' against ', best);
   });
-  parts.push(
-    ". An independent audit of TRAIL's scorer, with eight more pre-registered properties of the scorer and its data.",
-  );
+  parts.push(say('findings/page-summaries.reportSummary-2'));
   return parts;
 }
 

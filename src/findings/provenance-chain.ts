@@ -18,6 +18,7 @@ import { cellSource, type TableSpec } from '../tables/spec.ts';
 import { rowIds } from '../tables/row-ids.ts';
 import { auditRepository } from './citation.ts';
 import { ProblemError } from '../core/problem.ts';
+import { say } from '../core/strings.ts';
 
 export const CHAIN_CONTEXT = {
   prov: 'http://www.w3.org/ns/prov#',
@@ -117,7 +118,7 @@ export function provenanceChain(a: Audit, name: PropertyName, refs: readonly str
       {
         file: 'artifacts.lock.json',
         place: '/files',
-        message: `expected files whose names (${Object.keys(prefixes).join(', ')}) each name one file in the chain's context; found two alike, or one taken by the context`,
+        message: say('findings/provenance-chain.message', Object.keys(prefixes).join(', ')),
       },
     ]);
   }
@@ -138,7 +139,7 @@ export function provenanceChain(a: Audit, name: PropertyName, refs: readonly str
         '@id': `urn:trail-audit-site:rule:${name}`,
         '@type': 'prov:Activity',
         kind: 'rule',
-        tested: `As this site reads the audit's code (its README defines the verdicts but does not state the rule for each property): ${RULE_TESTED[name]}`,
+        tested: say('findings/provenance-chain.tested', RULE_TESTED[name]),
         wasAssociatedWith: r.url,
         used: [...lines.map((l) => l['@id']), ...refs.map(leafId)],
       },

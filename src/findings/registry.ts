@@ -1,5 +1,5 @@
 /**
- * The findings the audit publishes (audit-report-spec.md, section 1), one
+ * The findings the audit publishes, one
  * descriptor file each in descriptors/. This list is the single source: the pages
  * place findings from it, property pages and evidence packets gather theirs by
  * property, the CSV routes and the census take every table from it, and the build

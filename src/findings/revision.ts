@@ -5,6 +5,7 @@
  */
 import type { Audit } from '../audit/assemble.ts';
 import type { SiteRevision } from '../site/site-revision.ts';
+import { say } from '../core/strings.ts';
 
 export function revisionIdentity(a: Audit, site: SiteRevision) {
   return {
@@ -18,8 +19,7 @@ export function revisionIdentity(a: Audit, site: SiteRevision) {
     audit: {
       lock_digest: a.revision.digest,
       lock_digest_short: a.revision.short,
-      lock_digest_is:
-        "sha256 of the canonical JSON of the lock's pins and files (keys sorted, files by path, no whitespace)",
+      lock_digest_is: say('findings/revision.lock_digest_is'),
       files: a.lock.files.map((f) => ({ path: f.path, repository: f.repository, commit: f.commit, sha256: f.sha256 })),
     },
   };

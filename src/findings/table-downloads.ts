@@ -14,6 +14,7 @@ import { reportPlacement } from './report-summary.ts';
 import { changeTables } from '../tables/changes.ts';
 import { artifactsTable } from '../tables/site.ts';
 import type { Cell, Column, TableSpec } from '../tables/spec.ts';
+import { say } from '../core/strings.ts';
 
 /** A table as the site shows it: where it is, what its caption says, the split it is for. */
 export interface TableDownload {
@@ -130,14 +131,14 @@ export function csvDescription(d: TableDownload, header: string) {
     csv: `${d.spec.id}.csv`,
     caption: d.caption,
     ...(d.split ? { split: d.split.text } : {}),
-    description: `One table of the TRAIL scorer audit's site as CSV: ${d.caption}. Each line after the header is a row of the table on the page, its figures are raw values at full precision (the audit's, computed at build, or cited from the paper, as the table's note says), and its other cells are the words the page shows.`,
+    description: say('findings/table-downloads.description', d.caption),
     shown_on: d.pages,
     columns: names.map((name, i) => {
-      if (i < offset) return { name, holds: 'the split the row is for' };
+      if (i < offset) return { name, holds: say('findings/table-downloads.holds') };
       const kind = columnKind(d.spec, i - offset);
       const unit =
         kind === 'percent' || kind === 'percent1'
-          ? 'fraction of one (the page shows it as a percentage)'
+          ? say('findings/table-downloads.unit')
           : kind === undefined
             ? undefined
             : UNITS[kind];

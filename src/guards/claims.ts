@@ -1,18 +1,20 @@
 /**
- * The claims review, kept honest: every sentence of prose the site shows (the MDX,
- * the text of pages and components, the captions, notes and text alternatives
- * written in src) and every <Holds> condition must have a row in the committed
- * register (content/claims.register.json) saying what supports it.
+ * The claims review, kept honest: every sentence of prose the site shows (the MDX, and
+ * content/strings.json, which holds the text code and templates place) and every <Holds>
+ * condition must have a row in the committed register (content/claims.register.json)
+ * saying what supports it.
  *
  * A sentence's identity is a hash of its normalised text, with every figure, name or
  * expression replaced by one placeholder: moving a sentence to another file keeps its
  * row, while changing a single word of it asks for a fresh review.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DATA_COMPONENTS, parseMdxBody, splitFrontmatter, type MdxNode as MdNode } from './mdx-tree.ts';
-import * as z from 'zod/mini';
+import { mdxFiles } from './mdx-source.ts';
+import type { Problem } from '../core/problem.ts';
+import { REGISTER_PATH, SUPPORT_KINDS, type AuditPlace, type RegisterRow } from '../provenance/support.ts';
 
 /** One sentence (or one <Holds>) found in the site's sources. */
 export interface Claim {
@@ -39,34 +41,29 @@ export function sentenceId(sentence: string): string {
   return `s-${createHash('sha256').update(normalise(sentence)).digest('hex').slice(0, 10)}`;
 }
 
-/** Sentences of a block of running text: a break after . ! or ? before a capital, a placeholder or a quote. */
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * Sentences of a block of running text, as Unicode's sentence boundaries split it; a placeholder
+ * is read as a capital, so a sentence may open with a figure.
+ */
 export function splitSentences(text: string): string[] {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (!flat) return [];
-  return flat
-    .split(/(?<=[.!?])\s+(?=[A-Z·`"'(<])/)
-    .map((s) => s.trim())
+  const flat = text.replace(/\s+/g, ' ');
+  return [...SENTENCES.segment(flat.replaceAll(PLACEHOLDER, 'X'))]
+    .map((s) => flat.slice(s.index, s.index + s.segment.length).trim())
     .filter((s) => s.length > 0);
 }
 
-/** Prose worth a review: enough plain words (paths, keys and identifiers are not words; short labels are not claims). */
-function isProse(sentence: string, minWords: number): boolean {
-  return sentence.split(/\s+/).filter((t) => /^[("'`]*[A-Za-z][A-Za-z'’-]*[.,;:!?)"'`]*$/.test(t)).length >= minWords;
-}
+/** Prose worth a review: four plain words or more (paths, keys and identifiers are not words; short labels are not claims). */
+const isProse = (sentence: string) =>
+  sentence.split(/\s+/).filter((t) => /^[("'`]*[A-Za-z][A-Za-z'’-]*[.,;:!?)"'`]*$/.test(t)).length >= 4;
 
-// Code that leaks into a template's text (the parts of an expression around its markup) is not prose.
-const CODE = /=>|===|\?\.|&&|\|\||\)\s*:\s*\(|\bconst\b|\breturn\b|[{}]/;
-
-function claimsOf(file: string, line: number, block: string, minWords = 4): Claim[] {
-  return (
-    block
-      .split('\u0000')
-      .flatMap(splitSentences)
-      // A heading's self-link renders as a bare "#" after its text; it is not part of the sentence.
-      .map((s) => s.replace(/\s*#$/, ''))
-      .filter((s) => isProse(s, minWords) && !CODE.test(s))
-      .map((text) => ({ id: sentenceId(text), file, line, text }))
-  );
+function claimsOf(file: string, line: number, block: string): Claim[] {
+  return block
+    .split('\u0000')
+    .flatMap(splitSentences)
+    .filter(isProse)
+    .map((text) => ({ id: sentenceId(text), file, line, text }));
 }
 
 const BLOCKISH = new Set(['dt', 'dd', 'li', 'p', 'div']);
@@ -122,261 +119,31 @@ export function mdxClaims(file: string, source: string): Claim[] {
   return out;
 }
 
-/** Inline tags keep their text in the sentence; every other tag ends a block. */
-const INLINE_TAGS = new Set(['a', 'strong', 'em', 'code', 'span', 'abbr', 'b', 'i', 'Fragment', 'Term']);
-
-/** Whether the braced expression starting at `at` holds markup (a tag opening inside it). */
-function jsxInside(body: string, at: number): boolean {
-  let depth = 0;
-  for (let j = at; j < body.length; j++) {
-    if (body[j] === '{') depth++;
-    else if (body[j] === '}' && --depth === 0) return false;
-    else if (body[j] === '<' && /[A-Za-z]/.test(body[j + 1] ?? '')) return true;
-  }
-  return false;
+/** content/strings.json: each string a block of its own, read without its inline tags, its `{0}`, `{1}`... placeholders. */
+export function stringsClaims(file: string, source: string): Claim[] {
+  const lines = source.split('\n');
+  return Object.entries(JSON.parse(source) as Record<string, string>).flatMap(([key, text]) =>
+    claimsOf(
+      file,
+      lines.findIndex((l) => l.includes(JSON.stringify(key))) + 1,
+      text.replace(/<[^>]*>/g, '').replace(/\{\d+\}/g, PLACEHOLDER),
+    ),
+  );
 }
 
-/** Astro templates: the text between tags, with expressions and data components as placeholders. */
-export function astroClaims(file: string, source: string): Claim[] {
-  const fm = /^---\n[\s\S]*?\n---\n/.exec(source);
-  const startLine = fm ? fm[0].split('\n').length : 1;
-  // The frontmatter is TypeScript: its strings are read as any other source's.
-  const frontmatterClaims = fm ? tsClaims(file, fm[0]) : [];
-  let body = source.slice(fm?.[0].length ?? 0);
-  // Scripts and styles are not prose; keep their newlines so lines still count right.
-  body = body.replace(/<(script|style)\b[\s\S]*?<\/\1>|<!--[\s\S]*?-->/g, (m) => m.replace(/[^\n]/g, ' '));
-  const out: Claim[] = [...frontmatterClaims];
-  // Attributes a reader sees as text: a page's description and title given as plain strings.
-  for (const m of body.matchAll(/\b(description|title)="([^"{}]+)"/g)) {
-    out.push(...claimsOf(file, startLine + body.slice(0, m.index).split('\n').length - 1, m[2]!));
-  }
-  // Walk the text, turning expressions and data components into placeholders and block tags into breaks.
-  let text = '';
-  const lines: number[] = [];
-  let line = startLine;
-  let i = 0;
-  const emit = (s: string) => {
-    for (const ch of s) {
-      text += ch;
-      lines.push(line);
-    }
-  };
-  while (i < body.length) {
-    const ch = body[i]!;
-    if (ch === '\n') {
-      line++;
-      emit(' ');
-      i++;
-    } else if (ch === '{' && jsxInside(body, i)) {
-      // An expression holding markup: its text is prose too, so step inside it; the code around the markup holds no words.
-      text += '\u0000';
-      lines.push(line);
-      i++;
-    } else if (ch === '}') {
-      text += '\u0000';
-      lines.push(line);
-      i++;
-    } else if (ch === '{') {
-      let depth = 0;
-      let j = i;
-      for (; j < body.length; j++) {
-        if (body[j] === '{') depth++;
-        else if (body[j] === '}' && --depth === 0) break;
-        if (body[j] === '\n') line++;
-      }
-      const expr = body.slice(i + 1, j);
-      // A string constant in braces ({' '}, {'; '}) is text; any other expression is data.
-      const literal = /^\s*(['"])(.*)\1\s*$/.exec(expr);
-      emit(literal ? literal[2]! : /</.test(expr) ? '\n\n' : PLACEHOLDER);
-      i = j + 1;
-    } else if (ch === '<' && /^<\/?[A-Za-z]/.test(body.slice(i, i + 3))) {
-      const m = /^<\/?([A-Za-z][\w.-]*)/.exec(body.slice(i))!;
-      const name = m[1]!;
-      let j = i;
-      let depth = 0;
-      for (; j < body.length; j++) {
-        if (body[j] === '{') depth++;
-        else if (body[j] === '}') depth--;
-        else if (body[j] === '>' && depth === 0) break;
-        if (body[j] === '\n') line++;
-      }
-      const selfClosing = body[j - 1] === '/';
-      const closing = body[i + 1] === '/';
-      if (DATA_COMPONENTS.has(name)) {
-        if (!closing) emit(PLACEHOLDER);
-        if (!selfClosing && !closing) {
-          // Skip a data component's children too.
-          const end = body.indexOf(`</${name}>`, j);
-          if (end > 0) {
-            line += body.slice(j, end).split('\n').length - 1;
-            j = end + name.length + 2;
-          }
-        }
-      } else if (!INLINE_TAGS.has(name)) {
-        text += '\u0000';
-        lines.push(line);
-      }
-      i = j + 1;
-    } else {
-      emit(ch);
-      i++;
-    }
-  }
-  let start = 0;
-  for (const chunk of text.split('\u0000')) {
-    const firstText = chunk.search(/\S/);
-    if (firstText >= 0) out.push(...claimsOf(file, lines[start + firstText] ?? startLine, chunk));
-    start += chunk.length + 1;
-  }
-  return out;
-}
-
-/**
- * TypeScript: string literals of four words or more, outside comments, that are not
- * a refusal (an Error's message or a condition's failure reason, which the build
- * prints and no page shows).
- */
-export function tsClaims(file: string, source: string): Claim[] {
-  const out: Claim[] = [];
-  let i = 0;
-  let line = 1;
-  while (i < source.length) {
-    const ch = source[i]!;
-    const two = source.slice(i, i + 2);
-    if (ch === '\n') {
-      line++;
-      i++;
-    } else if (two === '//') {
-      while (i < source.length && source[i] !== '\n') i++;
-    } else if (two === '/*') {
-      const end = source.indexOf('*/', i + 2);
-      const stop = end < 0 ? source.length : end + 2;
-      line += source.slice(i, stop).split('\n').length - 1;
-      i = stop;
-    } else if (ch === '/' && /(^|[(,=:[!&|?{};]|return)\s*$/.test(source.slice(Math.max(0, i - 12), i))) {
-      // A regular expression literal: skip it, character classes included.
-      let j = i + 1;
-      let inClass = false;
-      for (; j < source.length && source[j] !== '\n'; j++) {
-        if (source[j] === '\\') j++;
-        else if (source[j] === '[') inClass = true;
-        else if (source[j] === ']') inClass = false;
-        else if (source[j] === '/' && !inClass) break;
-      }
-      i = j + 1;
-    } else if (ch === "'" || ch === '"' || ch === '`') {
-      const startLine = line;
-      let j = i + 1;
-      let value = '';
-      while (j < source.length && source[j] !== ch) {
-        if (source[j] === '\\') {
-          value += source[j + 1] ?? '';
-          j += 2;
-          continue;
-        }
-        if (ch === '`' && source.slice(j, j + 2) === '${') {
-          let depth = 0;
-          for (; j < source.length; j++) {
-            if (source[j] === '{') depth++;
-            else if (source[j] === '}' && --depth === 0) break;
-          }
-          value += PLACEHOLDER;
-          j++;
-          continue;
-        }
-        if (source[j] === '\n') line++;
-        value += source[j];
-        j++;
-      }
-      const before = source.slice(Math.max(0, i - 40), i);
-      const refusal = /(Error\(\s*|throw\s+|return\s+|\|\|\s*|fail\(\s*)$/.test(before);
-      if (!refusal) out.push(...claimsOf(file, startLine, value, 5));
-      i = j + 1;
-    } else {
-      i++;
-    }
-  }
-  return out;
-}
-
-/** Where the site's prose lives. TypeScript only where it writes text a page shows. */
-export const PROSE_SOURCES = {
-  mdx: ['content'],
-  astro: ['src/pages', 'src/layouts', 'src/components'],
-  ts: [
-    'src/tables',
-    'src/findings',
-    'src/charts',
-    'src/pages/_page-meta.ts',
-    'src/pages/share',
-    'src/pages/data/[chart].svg.ts',
-    'src/rederive',
-    'src/measures/conclusions.ts',
-    'src/provenance/paper.ts',
-    'src/provenance/sources.ts',
-  ],
-} as const;
-
-function filesUnder(root: string, rel: string, ext: string): string[] {
-  const abs = join(root, rel);
-  let entries: string[];
-  try {
-    if (!readdirSync(abs)) return [];
-    entries = readdirSync(abs, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith(ext))
-      .map((e) => relative(root, join(e.parentPath, e.name)));
-  } catch {
-    // A single file, or a path that does not exist (yet).
-    try {
-      readFileSync(abs);
-      return rel.endsWith(ext) ? [rel] : [];
-    } catch {
-      return [];
-    }
-  }
-  return entries.sort();
-}
+/** The strings code and templates place; the MDX is every .mdx file under content/. */
+export const STRINGS_PATH = 'content/strings.json';
 
 export function siteClaims(root: string): Claim[] {
-  const out: Claim[] = [];
-  for (const rel of PROSE_SOURCES.mdx)
-    for (const f of filesUnder(root, rel, '.mdx')) out.push(...mdxClaims(f, readFileSync(join(root, f), 'utf8')));
-  for (const rel of PROSE_SOURCES.astro)
-    for (const f of filesUnder(root, rel, '.astro')) out.push(...astroClaims(f, readFileSync(join(root, f), 'utf8')));
-  for (const rel of PROSE_SOURCES.ts)
-    for (const f of filesUnder(root, rel, '.ts')) out.push(...tsClaims(f, readFileSync(join(root, f), 'utf8')));
-  return out;
+  return [
+    ...mdxFiles(join(root, 'content')).flatMap((f) => mdxClaims(relative(root, f), readFileSync(f, 'utf8'))),
+    ...stringsClaims(STRINGS_PATH, readFileSync(join(root, STRINGS_PATH), 'utf8')),
+  ];
 }
 
-/** What can support a sentence. */
-export const SUPPORT_KINDS = ['artifact', 'rederivation', 'audit-readme', 'audit-spec', 'paper', 'site'] as const;
-
-export const RegisterRow = z.strictObject({
-  id: z.string().check(z.regex(/^(s-[0-9a-f]{10}|holds:[a-z0-9-]+)$/)),
-  /** The page it shows on (or "build" for text only the build prints). */
-  page: z.string().check(z.minLength(1)),
-  /** A file that holds the sentence (tests/unit/claims.test.ts checks it: a sentence that moves takes its row's file with it). */
-  file: z.string().check(z.minLength(1)),
-  /** A short gist in the reviewer's words, never a copied passage. */
-  gist: z.string().check(z.minLength(3), z.maxLength(160)),
-  support: z.strictObject({
-    kind: z.enum(SUPPORT_KINDS),
-    /** file#/pointer, a derivation or conclusion name, a section heading of the audit's README, a spec section, or a site module. */
-    at: z.string().check(z.minLength(1)),
-    /** For the audit's README: the opening words (two to nine) of the passage in that section that supports the sentence, so a reader can find it. */
-    passage: z.optional(z.string().check(z.minLength(3), z.maxLength(80))),
-  }),
-  /** supported: true as it stands; rewritten: changed in the review to say no more than its support; about-the-site: a statement about this site, checked against its code. */
-  verdict: z.enum(['supported', 'rewritten', 'about-the-site']),
-});
-export type RegisterRow = z.infer<typeof RegisterRow>;
-export const Register = z.strictObject({ $comment: z.string(), rows: z.array(RegisterRow) });
-
-export const REGISTER_PATH = 'content/claims.register.json';
-
 /** Both directions: every claim has a row, every row has a claim. Messages say exactly what to add or remove. */
-export function checkRegister(claims: readonly Claim[], rows: readonly RegisterRow[]): string[] {
-  const problems: string[] = [];
+export function checkRegister(claims: readonly Claim[], rows: readonly RegisterRow[]): Problem[] {
+  const problems: Problem[] = [];
   const known = new Set(rows.map((r) => r.id));
   const seen = new Set<string>();
   for (const c of claims) {
@@ -386,49 +153,53 @@ export function checkRegister(claims: readonly Claim[], rows: readonly RegisterR
     }
     seen.add(c.id);
     const short = c.text.length > 90 ? `${c.text.slice(0, 87)}...` : c.text;
-    problems.push(
-      `${c.file}:${c.line}: ${c.id.startsWith('holds:') ? 'this <Holds>' : 'this sentence'} is not in the claims register (${REGISTER_PATH}): "${short}". ` +
+    problems.push({
+      file: c.file,
+      place: `${c.line}:1`,
+      message:
+        `${c.id.startsWith('holds:') ? 'this <Holds>' : 'this sentence'} is not in the claims register (${REGISTER_PATH}): "${short}". ` +
         `Review it against the artifacts and the audit, then add a row: ` +
-        `{ "id": "${c.id}", "page": "<the page>", "file": "${c.file}", "gist": "<what it says, in your words>", "support": { "kind": "<${SUPPORT_KINDS.join(' | ')}>", "at": "<pointer, derivation, README section or module>" }, "verdict": "<supported | rewritten | about-the-site>" }`,
-    );
+        `{ "id": "${c.id}", "page": "<the page>", "file": "${c.file}", "gist": "<what it says, in your words>", "support": { "kind": "<${SUPPORT_KINDS.join(' | ')}>", "at": "<pointer, derivation, path@commit#La-Lb or module>" }, "verdict": "<supported | rewritten | about-the-site>" }`,
+    });
   }
   const ids = new Set(claims.map((c) => c.id));
   const dup = new Set<string>();
   for (const r of rows) {
-    if (dup.has(r.id)) problems.push(`${REGISTER_PATH}: row ${r.id} appears twice`);
+    const row = (message: string) => problems.push({ file: REGISTER_PATH, place: '', message });
+    if (dup.has(r.id)) row(`row ${r.id} appears twice`);
     dup.add(r.id);
     if (!ids.has(r.id))
-      problems.push(
-        `${REGISTER_PATH}: row ${r.id} ("${r.gist}") matches no sentence on the site any more: the sentence changed or went; remove the row, and register the new sentence if there is one`,
+      row(
+        `row ${r.id} ("${r.gist}") matches no sentence on the site any more: the sentence changed or went; remove the row, and register the new sentence if there is one`,
       );
   }
   return problems;
 }
 
+/** Markdown's code ticks and emphasis stars are not words a reader sees. */
+const markless = (s: string) => s.replace(/[`*]/g, '');
+
 /**
- * Sections of the audit's README a row may cite, by a short key; the value is a
- * fragment of the section's heading (under ten words, so no passage is copied).
+ * Why `passage` does not open within lines `from`..`to` of `text` (whitespace and Markdown's
+ * marks aside), or undefined when it does.
  */
-export const AUDIT_README_SECTIONS = {
-  opening: 'A program that cannot read scores higher',
-  properties: 'The nine pre-registered properties',
-  prereg: 'A pre-registration where a clean sweep',
-  verdicts: 'Two verdicts, and the difference between them',
-  'full-table': 'How can that be true?',
-  recall: 'Of course a maximal predictor',
-  ceiling: 'Nothing in either table reaches',
-  absent: 'The gold-blind predictor sits a little under',
-  precision: 'Dividing the same intersections by the prediction',
-  'trailing-comma': 'One trailing comma keeps a gold file',
-  drift: 'Gold labels that miss the taxonomy',
-  order: 'An order dependence that costs nothing today',
-  catf1: 'Category F1 never looks at where',
-  null: 'One null category, and a correct judge',
-  table5: 'The paper and the repository describe different',
-  running: 'Running it, and reading the code',
-  ci: 'A green badge over numbers CI',
-  limits: 'Limits and licence',
-  'not-in-dispute': "The paper's finding is not in dispute",
-  'data-licence': 'Where the data comes from',
-  citation: 'Paper: Deshpande et al.',
-} as const;
+export function passageProblem(text: string, place: AuditPlace, passage: string | undefined): string | undefined {
+  const where = `${place.path}@${place.commit.slice(0, 8)}`;
+  if (passage === undefined) return `${where}: name the passage by its opening words (support.passage)`;
+  const lines = text.split('\n');
+  if (place.from < 1 || place.to < place.from || place.to > lines.length)
+    return `${where}: lines ${place.from}-${place.to} are not in the file, which has ${lines.length}`;
+  const pattern = new RegExp(
+    markless(passage)
+      .trim()
+      .split(/\s+/)
+      .map((w) => RegExp.escape(w))
+      .join('\\s+'),
+  );
+  const rest = markless(lines.slice(place.from - 1).join('\n'));
+  const m = pattern.exec(rest);
+  const opensAt = m ? place.from + rest.slice(0, m.index).split('\n').length - 1 : Infinity;
+  return opensAt <= place.to
+    ? undefined
+    : `${where}: lines ${place.from}-${place.to} hold no passage opening ${JSON.stringify(passage)}`;
+}

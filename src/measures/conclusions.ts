@@ -15,6 +15,7 @@ import { table5 } from './table5.ts';
 import { toFixedPython } from '../core/python-round.ts';
 import { abstractCounts } from './abstract-counts.ts';
 import { inventory } from './inventory.ts';
+import { say } from '../core/strings.ts';
 
 interface Conclusion {
   /** The conclusion in words, as the failure message gives it. */
@@ -31,7 +32,7 @@ const predictor = (a: Audit, split: string, name: string) => {
 
 export const CONCLUSIONS = {
   'headline-beats-published': {
-    states: `${HEADLINE_PREDICTOR} beats the best published row on both metrics on both splits`,
+    states: say('measures/conclusions.headline-beats-published.states', HEADLINE_PREDICTOR),
     check: (a) => {
       if (splitNames(a).length !== 2) return `there are ${splitNames(a).length} splits, and the prose says both`;
       for (const s of splitNames(a)) {
@@ -46,14 +47,13 @@ export const CONCLUSIONS = {
     },
   },
   'headline-reads-spans-only': {
-    states: `${HEADLINE_PREDICTOR} reads only span identifiers, never the gold`,
+    states: say('measures/conclusions.headline-reads-spans-only.states', HEADLINE_PREDICTOR),
     check: (a) =>
       splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).reads === 'spans') ||
       'it is recorded as reading the gold',
   },
   'nothing-reaches-perfect': {
-    states:
-      'no predictor of the headline tables and no ceiling reaches a perfect joint or location accuracy on any split',
+    states: say('measures/conclusions.nothing-reaches-perfect.states'),
     check: (a) => {
       for (const s of splitNames(a)) {
         const split = a.adversarial.splits[s]!;
@@ -66,14 +66,17 @@ export const CONCLUSIONS = {
     },
   },
   'ceiling-is-error-free-traces': {
-    states: 'every split has at least one scored trace whose gold carries no error',
+    states: say('measures/conclusions.ceiling-is-error-free-traces.states'),
     check: (a) =>
       splitNames(a).every(
         (s) => a.adversarial.splits[s]!.traces_with_gold_errors < a.adversarial.splits[s]!.gold_files_scored,
       ) || 'some split has none',
   },
   'headline-short-of-oracle-only-where-locations-are-absent': {
-    states: `${HEADLINE_PREDICTOR} matches the oracle's location accuracy except on splits with gold locations that are not spans, where it falls short`,
+    states: say(
+      'measures/conclusions.headline-short-of-oracle-only-where-locations-are-absent.states',
+      HEADLINE_PREDICTOR,
+    ),
     check: (a) => {
       for (const s of splitNames(a)) {
         const absent = Object.keys(a.adversarial.splits[s]!.locations_off_the_index).length > 0;
@@ -85,7 +88,7 @@ export const CONCLUSIONS = {
     },
   },
   'absent-locations-one-split': {
-    states: 'in the gold files that load, every gold location that is not a span lies in the SWE Bench split',
+    states: say('measures/conclusions.absent-locations-one-split.states'),
     check: (a) => {
       const by = absentLocations(a).bySplit;
       return (
@@ -95,8 +98,7 @@ export const CONCLUSIONS = {
     },
   },
   'absent-locations-are-sentences': {
-    states:
-      'in the gold files that load, every gold location that is not a span is a sentence (four or more words of letters), not an identifier',
+    states: say('measures/conclusions.absent-locations-are-sentences.states'),
     check: (a) => {
       const locations = splitNames(a).flatMap((split) =>
         Object.values(a.adversarial.splits[split]!.locations_off_the_index).flat(),
@@ -114,8 +116,7 @@ export const CONCLUSIONS = {
     },
   },
   'eleven-percent-by-truncation': {
-    states:
-      'the plain mean of the per-split best scores reaches the abstract figure only by truncation, and weighting moves it further away',
+    states: say('measures/conclusions.eleven-percent-by-truncation.states'),
     check: (a) => {
       const e = elevenPercent(a);
       const target = e.combined.value;
@@ -132,7 +133,7 @@ export const CONCLUSIONS = {
     },
   },
   'p5-moves-nothing': {
-    states: 'no gold spelling is ambiguous and no rescored figure moved under the shuffled taxonomy',
+    states: say('measures/conclusions.p5-moves-nothing.states'),
     check: (a) => {
       const s = a.normaliser.shuffle;
       if (s.ambiguous_gold_spellings.length > 0) return 'some gold spellings are ambiguous';
@@ -146,7 +147,7 @@ export const CONCLUSIONS = {
     },
   },
   'p8-moves-nothing': {
-    states: 'no real gold error carries a null or empty category, so no file mispairs',
+    states: say('measures/conclusions.p8-moves-nothing.states'),
     check: (a) => {
       const g = a.pairing.on_the_real_gold;
       return (
@@ -156,16 +157,14 @@ export const CONCLUSIONS = {
     },
   },
   'p7-blocks-identical': {
-    states:
-      'the two predictors that differ only in where they put labels get identical per-category blocks on every split',
+    states: say('measures/conclusions.p7-blocks-identical.states'),
     check: (a) => {
       // Which splits have identical blocks is re-derived at admission; what can change is that there are none.
       return identicalBlocks(a, a.catf1.differ_only_in_where).length > 0 || 'their blocks differ on every split';
     },
   },
   'predictors-read-as-described': {
-    states:
-      'the six predictors are silent, gold-exact, gold-mispaired, every-span-once, gold-spans-all-categories and all-spans-all-categories, and exactly the three gold ones read the gold',
+    states: say('measures/conclusions.predictors-read-as-described.states'),
     check: (a) => {
       const expected: Record<string, 'spans' | 'gold'> = {
         silent: 'spans',
@@ -186,13 +185,13 @@ export const CONCLUSIONS = {
     },
   },
   'headline-emits-far-more-than-gold': {
-    states: `${HEADLINE_PREDICTOR} emits many times more errors than the gold holds, on every split`,
+    states: say('measures/conclusions.headline-emits-far-more-than-gold.states', HEADLINE_PREDICTOR),
     check: (a) =>
       splitNames(a).every((s) => predictor(a, s, HEADLINE_PREDICTOR).volume_ratio > 10) ||
       'on some split it emits fewer than ten times the gold',
   },
   'headline-precision-collapses': {
-    states: `${HEADLINE_PREDICTOR}'s precision is a small fraction of its recall on every split`,
+    states: say('measures/conclusions.headline-precision-collapses.states', HEADLINE_PREDICTOR),
     check: (a) =>
       splitNames(a).every((s) => {
         const r = predictor(a, s, HEADLINE_PREDICTOR);
@@ -200,7 +199,7 @@ export const CONCLUSIONS = {
       }) || 'on some split its joint precision is not below a tenth of its joint accuracy',
   },
   'unreadable-is-one-trailing-comma': {
-    states: 'exactly one gold file fails to parse, at a comma',
+    states: say('measures/conclusions.unreadable-is-one-trailing-comma.states'),
     check: (a) => {
       const u = a.datacheck.unreadable;
       return (
@@ -210,7 +209,7 @@ export const CONCLUSIONS = {
     },
   },
   'walked-past-is-unreadable': {
-    states: 'the traces the adversarial run walked past are exactly the gold files that do not parse',
+    states: say('measures/conclusions.walked-past-is-unreadable.states'),
     check: (a) => {
       const walked = splitNames(a)
         .flatMap((s) => a.adversarial.splits[s]!.walked_past.map((w) => w.trace))
@@ -223,15 +222,14 @@ export const CONCLUSIONS = {
     },
   },
   'normaliser-repairs-most': {
-    states: 'the normaliser repairs most of the off-taxonomy spellings',
+    states: say('measures/conclusions.normaliser-repairs-most.states'),
     check: (a) => {
       const v = a.datacheck.vocabulary;
       return v.dropped_spellings * 2 < v.off_taxonomy || `${v.dropped_spellings} of ${v.off_taxonomy} are dropped`;
     },
   },
   'fallback-both-ways': {
-    states:
-      'the gold has a spelling the fallback loop promotes onto a label it sits inside, and one that holds a label yet reaches none',
+    states: say('measures/conclusions.fallback-both-ways.states'),
     check: (a) => {
       const drift = a.normaliser.gold_drift;
       const promoted = drift.some((d) => d.loop === 'fallback');
@@ -242,7 +240,7 @@ export const CONCLUSIONS = {
     },
   },
   'space-lands-on-first-label': {
-    states: "a category of one space normalises to the taxonomy's first label",
+    states: say('measures/conclusions.space-lands-on-first-label.states'),
     check: (a) => {
       const first = Object.keys(a.normaliser.shortest_reaching)[0];
       return (
@@ -252,13 +250,12 @@ export const CONCLUSIONS = {
     },
   },
   'p5-order-dependence-exists': {
-    states: 'some substrings sit inside more than one label and some move under the shuffle',
+    states: say('measures/conclusions.p5-order-dependence-exists.states'),
     check: (a) =>
       (a.normaliser.order_dependent.count > 0 && a.normaliser.order_dependent.moved_under_the_shuffle > 0) || 'none do',
   },
   'p5-is-latent': {
-    states:
-      'P5 is LATENT: some substrings depend on the order (so not HELD), and no rescored figure moved (so not VIOLATED)',
+    states: say('measures/conclusions.p5-is-latent.states'),
     check: (a) => {
       if (!(a.normaliser.order_dependent.count > 0)) return 'no substring depends on the order';
       if (a.normaliser.shuffle.figures_that_moved.length > 0) return 'some rescored figures moved';
@@ -266,7 +263,7 @@ export const CONCLUSIONS = {
     },
   },
   'no-property-held': {
-    states: 'of the nine properties none is HELD, P5 and P8 are LATENT, and the other seven are VIOLATED',
+    states: say('measures/conclusions.no-property-held.states'),
     check: (a) => {
       if (a.properties.length !== 9) return `there are ${a.properties.length} properties, and the prose says nine`;
       for (const p of a.properties) {
@@ -281,8 +278,7 @@ export const CONCLUSIONS = {
     check: (a) => verdictIs(a, 'P8', 'LATENT'),
   },
   'p7-locations-opposite': {
-    states:
-      'of the two predictors that differ only in where, one has a location accuracy near the ceiling and the other zero, on every split listed',
+    states: say('measures/conclusions.p7-locations-opposite.states'),
     check: (a) => {
       const [x, y] = a.catf1.differ_only_in_where;
       for (const split of a.catf1.identical_per_category_block) {
@@ -296,11 +292,11 @@ export const CONCLUSIONS = {
     },
   },
   'table-5-every-row-differs': {
-    states: 'every Table 5 row disagrees with the tree on at least one split',
+    states: say('measures/conclusions.table-5-every-row-differs.states'),
     check: (a) => table5(a).rows.every((r) => r.cells.some((c) => c.disagree)) || 'some row agrees on every split',
   },
   'table-5-spans-differ-most': {
-    states: 'the span row of Table 5 differs from the tree by more, relative to the paper, than any other row',
+    states: say('measures/conclusions.table-5-spans-differ-most.states'),
     check: (a) => {
       const gap = (r: ReturnType<typeof table5>['rows'][number]) =>
         Math.max(...r.cells.map((c) => Math.abs(c.here.value - c.paper.value) / c.paper.value));
@@ -310,13 +306,13 @@ export const CONCLUSIONS = {
     },
   },
   'abstract-totals-differ-from-table-5': {
-    states: "the abstract's trace and error totals are not Table 5's rows summed",
+    states: say('measures/conclusions.abstract-totals-differ-from-table-5.states'),
     check: (a) =>
       abstractCounts(a).every((c) => c.abstract.value !== c.table5.value) ||
       'some abstract total equals the Table 5 sum',
   },
   'index-holds-identifiers-only': {
-    states: "the span index is the only artifact with none of TRAIL's own words and no string longer than three words",
+    states: say('measures/conclusions.index-holds-identifiers-only.states'),
     check: (a) => {
       const rows = inventory(a);
       const row = rows.find((r) => r.file === 'index/spans.json')!;
@@ -353,7 +349,7 @@ export function assertConclusion(a: Audit, name: string): void {
       {
         file: HOME,
         place,
-        message: `A sentence on the site states that ${c.states}, and the admitted artifacts no longer support it: ${result}. (conclusion "${name}")`,
+        message: say('measures/conclusions.message', c.states, result, name),
       },
     ]);
 }

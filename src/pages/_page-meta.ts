@@ -12,21 +12,20 @@ export { SHARE_KEYS } from '../findings/page-summaries.ts';
 import { frontmatter as report } from '../../content/report.mdx';
 import { frontmatter as method } from '../../content/method.mdx';
 import { propertyPages } from './_property-pages.ts';
+import { say } from '../core/strings.ts';
 
 export const STATIC_PAGES = {
   changes: {
     title: 'What changed between audit revisions',
-    description:
-      "The changes to the audit's artifacts this site has accepted, if any, newest first: the date, the lock digests, each file's old and new commit, and every changed value by JSON Pointer.",
+    description: say('pages/_page-meta.changes.description'),
   },
   search: {
     title: 'Search: TRAIL scorer audit',
-    description:
-      'Search every page of the TRAIL scorer audit: the report, the nine property pages, the method and the changes between audit revisions.',
+    description: say('pages/_page-meta.search.description'),
   },
   'not-found': {
-    title: 'Page not found: TRAIL scorer audit',
-    description: 'This address holds no page of the TRAIL scorer audit.',
+    title: say('pages/_page-meta.title'),
+    description: say('pages/_page-meta.not-found.description'),
   },
 } as const;
 

@@ -4,6 +4,7 @@
  */
 import type { Figure } from './provenance.ts';
 import { PAPER_BASE_ID, PAPER_ID } from './sources.ts';
+import { say } from '../core/strings.ts';
 
 // The paper itself is cited once, in sources.ts; its identifier is re-exported for older imports.
 export { PAPER_ID };
@@ -15,7 +16,7 @@ export const PAPER_FIGURES = {
     kind: 'percent',
     source: {
       type: 'paper',
-      citation: `${PAPER_BASE_ID}, abstract: the figure it gives for the best model, as the audit's README transcribes it (this site holds no copy of the paper)`,
+      citation: say('provenance/paper.citation', PAPER_BASE_ID),
     },
   },
 } as const satisfies Record<string, Figure>;

@@ -12,12 +12,12 @@
  */
 import type { Lock } from '../admission/schemas.ts';
 import type { Figure } from './provenance.ts';
+import { say } from '../core/strings.ts';
 
 export const TRAIL_PAPER = {
   firstAuthor: 'Deshpande',
-  authorsNote:
-    'first author as the audit cites it; the full author list is not reproduced here because this site has no verified copy of it',
-  title: 'TRAIL: Trace Reasoning and Agentic Issue Localization',
+  authorsNote: say('provenance/sources.authorsNote'),
+  title: say('provenance/sources.title'),
   arxiv: '2505.08638',
   version: 'v3',
   publisher: 'Patronus AI',
@@ -31,7 +31,7 @@ export const PAPER_BASE_ID = `arXiv:${TRAIL_PAPER.arxiv}` as const;
 export const PAPER_YEAR: Figure = {
   value: 2000 + Number(TRAIL_PAPER.arxiv.slice(0, 2)),
   kind: 'integer',
-  source: { type: 'paper', citation: `${PAPER_ID}: the year of the first version, from the identifier` },
+  source: { type: 'paper', citation: say('provenance/sources.citation', PAPER_ID) },
 };
 export const PAPER_URL = `https://arxiv.org/abs/${TRAIL_PAPER.arxiv}${TRAIL_PAPER.version}` as const;
 
@@ -40,10 +40,7 @@ export function paperCitationProblem(
   citations: readonly (readonly [file: string, pointer: string, cited: string])[],
 ): string | undefined {
   const bad = citations.find(([, , cited]) => !cited.startsWith(`${PAPER_ID},`));
-  return (
-    bad &&
-    `${bad[0]} at ${bad[1]}: expected a citation of ${PAPER_ID} (src/provenance/sources.ts); found ${JSON.stringify(bad[2])}`
-  );
+  return bad && say('provenance/sources.paperCitationProblem', bad[0], bad[1], PAPER_ID, JSON.stringify(bad[2]));
 }
 
 /** The audit's repository: every admitted file names it, and all must agree. */
@@ -69,7 +66,7 @@ export function auditCommit(lock: Lock): { commit: string; index: number } {
   return { commit: lock.files[index]!.commit, index };
 }
 
-/** The audit's pre-registration document (audit-report-spec.md, section 8), at the audit commit. */
+/** The audit's pre-registration document, at the audit commit. */
 export const PRE_REGISTRATION_PATH = 'docs/pre-registration.md';
 
 export function auditBlobUrl(lock: Lock, path: string): string {

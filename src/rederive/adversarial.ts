@@ -2,12 +2,12 @@
 import { toPointer } from '../admission/pointer.ts';
 import { roundPython } from '../core/python-round.ts';
 import { statedCount, type Comparison, type Rederivation } from './types.ts';
+import { say } from '../core/strings.ts';
 
 export const ratiosRederivation: Rederivation = {
   name: 'ratios-and-ceilings',
-  title: 'Every volume ratio and reachable ceiling',
-  explanation:
-    "Divides each predictor's emitted errors by the gold errors, and the traces whose gold carries an error by the traces scored, rounding to ten places, the precision the artifacts give (as Python rounds: half to even, on the exact binary value).",
+  title: say('rederive/adversarial.ratiosRederivation.title'),
+  explanation: say('rederive/adversarial.ratiosRederivation.explanation'),
   source: 'src/rederive/adversarial.ts',
   properties: ['P1', 'P2'],
   run: (a) => {
@@ -34,9 +34,8 @@ export const ratiosRederivation: Rederivation = {
 
 export const absentLocationsRederivation: Rederivation = {
   name: 'absent-locations',
-  title: 'Gold locations that are not spans (P2), against the index',
-  explanation:
-    "Looks up every off-index location the adversarial run lists in its own trace's span list in index/spans.json: each must be absent there, and their number must be the count P2's magnitude states.",
+  title: say('rederive/adversarial.absentLocationsRederivation.title'),
+  explanation: say('rederive/adversarial.absentLocationsRederivation.explanation'),
   source: 'src/rederive/adversarial.ts',
   properties: ['P2'],
   run: (a) => {
@@ -50,13 +49,13 @@ export const absentLocationsRederivation: Rederivation = {
           out.push({
             file: 'results/adversarial.json',
             pointer: toPointer(['splits', split, 'locations_off_the_index', trace, i]),
-            reported: 'absent from its trace in the index',
+            reported: say('rederive/adversarial.reported'),
             ours:
               spans === undefined
-                ? 'a trace the index does not hold'
+                ? say('rederive/adversarial.ours')
                 : spans.includes(location)
-                  ? 'present in its trace in the index'
-                  : 'absent from its trace in the index',
+                  ? say('rederive/adversarial.ours-2')
+                  : say('rederive/adversarial.ours-3'),
           });
         });
       }

@@ -3,6 +3,7 @@ import { toPointer } from '../admission/pointer.ts';
 import { roundPython } from '../core/python-round.ts';
 import type { Artifacts } from '../admission/types.ts';
 import type { Comparison, Rederivation } from './types.ts';
+import { say } from '../core/strings.ts';
 
 const F = 'results/catf1.json' as const;
 
@@ -19,8 +20,7 @@ export function identicalBlocks(a: Artifacts, [x, y]: readonly [string, string])
 export const catf1Rederivation: Rederivation = {
   name: 'category-scores',
   title: 'Per-category and weighted F-scores',
-  explanation:
-    'Recomputes every per-category F-score as twice precision times recall over their sum, the weighted F-score as the support-weighted mean of those, the categories with support and those at full recall, and checks that the two predictors differing only in where they put labels have identical blocks on exactly the splits listed.',
+  explanation: say('rederive/catf1.explanation'),
   source: 'src/rederive/catf1.ts',
   properties: ['P7'],
   run: (a) => {

@@ -14,6 +14,7 @@ import { normalizeCategory, squash } from './scorer/normalize.ts';
 import { table5Disagreements } from './table5.ts';
 import { analyseTaxonomy } from './taxonomy.ts';
 import type { Comparison, Rederivation } from './types.ts';
+import { say } from '../core/strings.ts';
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'] as const;
 
@@ -176,9 +177,8 @@ export function expectedFigures(a: Artifacts): Record<string, { file: PropertyFi
 
 export const magnitudesRederivation: Rederivation = {
   name: 'magnitude-figures',
-  title: 'Every figure the magnitudes state',
-  explanation:
-    "Reads every figure out of the nine magnitudes (numbers in digits, the commit P9 names, and the two small numbers P6 and P8 spell out) and compares them, in order, with the same figures computed from other fields of the artifacts (no corpus is read): P1's scores from the headline and best published rows; P2's off-index locations out of the gold errors; P3's file counts; P4's counts from the normaliser's list of drifted gold spellings and the vocabulary's totals; P5's from our rerun of the normaliser and the shuffle's rescored figures; P6's lengths from the substrings reaching each label; P7's columns and location accuracies from the two identical blocks; P8's scores from our rescoring of the constructed trace and its counts of the real gold; P9's disagreeing and compared Table 5 cells.",
+  title: say('rederive/magnitudes.title'),
+  explanation: say('rederive/magnitudes.explanation'),
   source: 'src/rederive/magnitudes.ts',
   properties: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'],
   run: (a) => {

@@ -7,6 +7,7 @@ import { toPointer } from '../admission/pointer.ts';
 import { labelsInside, normalizeCategory, squash } from './scorer/normalize.ts';
 import { analyseTaxonomy } from './taxonomy.ts';
 import type { Comparison, Rederivation } from './types.ts';
+import { say } from '../core/strings.ts';
 
 const F = 'results/normaliser.json' as const;
 // Python sorts strings by code point; so do these comparisons.
@@ -14,9 +15,8 @@ const byCodePoint = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 export const normaliserRederivation: Rederivation = {
   name: 'normaliser',
-  title: 'The normaliser, rerun on every substring of the taxonomy',
-  explanation:
-    "Enumerates every distinct substring of the space-stripped, lowercased labels and normalises each with our reimplementation of the scorer's normaliser: which labels each reaches, the shortest string reaching each label, the probes, which strings depend on the list's order, which of them move under the recorded shuffle, and where each drifted gold spelling lands and by which loop; the vocabulary's counts of spellings off the taxonomy, and of their errors, are recounted from that list of drifted spellings.",
+  title: say('rederive/normaliser.title'),
+  explanation: say('rederive/normaliser.explanation'),
   source: 'src/rederive/normaliser.ts',
   properties: ['P4', 'P5', 'P6'],
   run: (a) => {

@@ -2,14 +2,14 @@
 import { toPointer } from '../admission/pointer.ts';
 import { scoreTrace } from './scorer/metrics.ts';
 import { pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
+import { say } from '../core/strings.ts';
 
 const F = 'results/pairing.json' as const;
 
 export const pairingRederivation: Rederivation = {
   name: 'pairing',
   title: 'The null-category runs, rescored',
-  explanation:
-    "Builds each run's gold and prediction from the constructed trace (with the null-category error first where the run says so, without it otherwise), pairs them as the scorer does (falsy categories dropped, locations kept, zipped by position) and recomputes joint and location accuracy.",
+  explanation: say('rederive/pairing.explanation'),
   source: 'src/rederive/pairing.ts',
   properties: ['P8'],
   run: (a) => {

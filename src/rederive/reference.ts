@@ -5,14 +5,14 @@
 import { toPointer } from '../admission/pointer.ts';
 import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import type { Comparison, Rederivation } from './types.ts';
+import { say } from '../core/strings.ts';
 
 const ADV = 'results/adversarial.json' as const;
 
 export const referenceRederivation: Rederivation = {
   name: 'reference-predictors',
-  title: 'What the reference predictors must score',
-  explanation:
-    "Some rows follow from what a predictor is. Saying nothing scores zero everywhere. The answer key scores exactly the ceiling on joint and location accuracy and on both precisions, and emits exactly the gold errors; gold-mispaired emits as many errors as the answer key and scores the same ceiling on location accuracy and location precision. Predictors that emit the same locations share location scores: the oracle with the answer key, the headline predictor with every-span-once. Every scored file also counts in Table 5's tree column: the traces with an error there are the adversarial run's. The rows the per-category run and the normaliser's pinned rescoring report again must equal the adversarial run's, and the figures that moved under the shuffled taxonomy are recounted from the rescored rows.",
+  title: say('rederive/reference.title'),
+  explanation: say('rederive/reference.explanation'),
   source: 'src/rederive/reference.ts',
   properties: ['P1', 'P2', 'P5', 'P7', 'P9'],
   run: (a) => {

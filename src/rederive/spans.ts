@@ -5,12 +5,12 @@
 import { toPointer } from '../admission/pointer.ts';
 import { roundPython } from '../core/python-round.ts';
 import { pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
+import { say } from '../core/strings.ts';
 
 export const spansRederivation: Rederivation = {
   name: 'span-index',
-  title: 'Traces, spans and span-only predictions, from the span index',
-  explanation:
-    "Counts each split's traces and spans in index/spans.json, then rebuilds what every-span-once and all-spans-all-categories must emit: every distinct span id of every scored trace once, and that times the number of taxonomy labels, with their volume ratios.",
+  title: say('rederive/spans.title'),
+  explanation: say('rederive/spans.explanation'),
   source: 'src/rederive/spans.ts',
   properties: ['P1', 'P2', 'P9'],
   run: (a) => {

@@ -1,6 +1,7 @@
 /** Table 5's disagreements, counted, against the count P9's magnitude states. */
 import type { Artifacts } from '../admission/types.ts';
 import { statedCount, type Comparison, type Rederivation } from './types.ts';
+import { say } from '../core/strings.ts';
 
 /** Every Table 5 cell the audit records, paper against tree: how many, and how many differ. In one place. */
 export function table5Disagreements(a: Artifacts): { compared: number; disagreeing: number } {
@@ -12,9 +13,8 @@ export function table5Disagreements(a: Artifacts): { compared: number; disagreei
 
 export const table5Rederivation: Rederivation = {
   name: 'table-5',
-  title: 'Table 5 cells where paper and tree disagree',
-  explanation:
-    "Compares every Table 5 cell the audit records, paper against tree, and counts the ones that differ; P9's magnitude must state that count of that many cells.",
+  title: say('rederive/table5.title'),
+  explanation: say('rederive/table5.explanation'),
   source: 'src/rederive/table5.ts',
   properties: ['P9'],
   run: (a) => {

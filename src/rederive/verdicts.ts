@@ -1,4 +1,4 @@
-/** All nine verdicts, by the rules of the audit's measuring code as our reading of it records them (audit-report-spec.md, section 5), from recomputed inputs where we have them. */
+/** All nine verdicts, by the rules of the audit's measuring code as our reading of it records them (src/findings/verdict-meanings.ts), from recomputed inputs where we have them. */
 import type { Artifacts } from '../admission/types.ts';
 import { artifactAt } from '../admission/artifacts.ts';
 import { toPointer } from '../admission/pointer.ts';
@@ -10,6 +10,7 @@ import { scoreTrace } from './scorer/metrics.ts';
 import { identicalBlocks } from './catf1.ts';
 import { table5Disagreements } from './table5.ts';
 import type { Comparison, Rederivation } from './types.ts';
+import { say } from '../core/strings.ts';
 
 const ONE_SPAN = 'one-span-all-categories';
 
@@ -74,9 +75,8 @@ const FILE_OF = {
 
 export const verdictsRederivation: Rederivation = {
   name: 'verdicts',
-  title: 'All nine verdicts, by their rules',
-  explanation:
-    "Applies to the data, for each property, the rule the audit's measuring code uses, as we read that code: P1 from the headline and best published values, P2 to P4 and P9 from the counts, P5 from the substring enumeration and the figures rescored under the shuffled taxonomy, P6 from the substring enumeration, P7 from the two per-category blocks, P8 from the rescored null-category runs and the real gold's null categories.",
+  title: say('rederive/verdicts.title'),
+  explanation: say('rederive/verdicts.explanation'),
   source: 'src/rederive/verdicts.ts',
   properties: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'],
   run: (a) => {

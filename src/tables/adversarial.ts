@@ -7,6 +7,7 @@ import { firstSplit, splitNames } from '../measures/splits.ts';
 import { as, keyWords, leaf } from '../provenance/provenance.ts';
 import { EMPTY, figCell, identCell, keyCell, wordsCell } from './cells.ts';
 import { slug, type Cell, type TableSpec } from './spec.ts';
+import { say } from '../core/strings.ts';
 
 const F = 'results/adversarial.json' as const;
 
@@ -16,7 +17,7 @@ export function headlineTable(a: Audit, split: string): TableSpec {
   const base = ['splits', split] as const;
   return {
     id: `table-headline-${slug(split)}`,
-    caption: "Predictors scored by TRAIL's own scorer, with Table 1's best row and the ceiling",
+    caption: say('tables/adversarial.headlineTable.caption'),
     table: {
       columns: [
         { label: 'predictor' },
@@ -47,7 +48,7 @@ export function headlineTable(a: Audit, split: string): TableSpec {
           EMPTY,
         ],
         [
-          { label: 'the most any predictor can reach' },
+          { label: say('tables/adversarial.label') },
           EMPTY,
           figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
           figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
@@ -64,7 +65,7 @@ export function teaserTable(a: Audit): TableSpec {
   const at = [...base, 'predictors', HEADLINE_PREDICTOR];
   return {
     id: 'table-teaser',
-    caption: 'A predictor that sees only span identifiers, against the best published model',
+    caption: say('tables/adversarial.teaserTable.caption'),
     table: {
       columns: [
         { label: 'row' },
@@ -89,7 +90,7 @@ export function teaserTable(a: Audit): TableSpec {
           EMPTY,
         ],
         [
-          { label: 'the most any predictor can reach' },
+          { label: say('tables/adversarial.label') },
           figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
           figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
           EMPTY,
@@ -104,16 +105,16 @@ export function elevenPercentTable(a: Audit): TableSpec {
   const e = elevenPercent(a);
   return {
     id: 'table-eleven-percent',
-    caption: "Table 1's best joint accuracy per split, and the means that might give the abstract's figure",
+    caption: say('tables/adversarial.elevenPercentTable.caption'),
     table: {
       columns: [{ label: 'what' }, { label: 'as a score', numeric: true }, { label: 'as a percentage', numeric: true }],
       rows: [
         [{ label: "the abstract's combined figure" }, EMPTY, { fig: e.combined }],
         ...e.best.map((b) => [keyCell(F, ['splits'], b.split), { fig: b.value }, { fig: as(b.value, 'percent') }]),
-        [{ label: 'plain mean of the splits' }, EMPTY, { fig: e.plainMean }],
+        [{ label: say('tables/adversarial.label-2') }, EMPTY, { fig: e.plainMean }],
         [{ label: 'plain mean, rounded' }, EMPTY, { fig: e.plainMeanRounded }],
-        [{ label: 'mean weighted by gold files scored' }, EMPTY, { fig: e.byFiles }],
-        [{ label: 'mean weighted by gold errors' }, EMPTY, { fig: e.byErrors }],
+        [{ label: say('tables/adversarial.label-3') }, EMPTY, { fig: e.byFiles }],
+        [{ label: say('tables/adversarial.label-4') }, EMPTY, { fig: e.byErrors }],
       ],
     },
   };
@@ -122,11 +123,11 @@ export function elevenPercentTable(a: Audit): TableSpec {
 export function ceilingTable(a: Audit): TableSpec {
   return {
     id: 'table-ceiling',
-    caption: 'The reachable ceiling: the share of scored traces whose gold carries an error',
+    caption: say('tables/adversarial.ceilingTable.caption'),
     table: {
       columns: [
         { label: 'split' },
-        { label: 'traces with a gold error', numeric: true },
+        { label: say('tables/adversarial.label-5'), numeric: true },
         { label: 'traces scored', numeric: true },
         { label: 'ceiling', numeric: true },
       ],
@@ -163,8 +164,8 @@ export function absentLocationsTable(a: Audit): TableSpec {
   }
   return {
     id: 'table-absent-locations',
-    caption: 'Gold locations that are not a span of the trace they annotate',
-    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: 'the location the gold gives' }], rows },
+    caption: say('tables/adversarial.absentLocationsTable.caption'),
+    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: say('tables/adversarial.label-6') }], rows },
   };
 }
 
@@ -178,8 +179,8 @@ export function walkedPastTable(a: Audit): TableSpec {
   );
   return {
     id: 'table-walked-past',
-    caption: 'Traces the adversarial run could not score',
-    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: 'why the run walked past it' }], rows },
+    caption: say('tables/adversarial.walkedPastTable.caption'),
+    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: say('tables/adversarial.label-7') }], rows },
   };
 }
 
@@ -188,8 +189,7 @@ export function precisionTable(a: Audit): TableSpec {
   const first = firstSplit(a);
   return {
     id: 'table-precision',
-    caption:
-      "Precision for the two headline metrics, which TRAIL's scorer does not compute: the same matches divided by what the predictor reported (its pairs for joint, its distinct locations for location)",
+    caption: say('tables/adversarial.precisionTable.caption'),
     table: {
       columns: [
         { label: 'predictor' },

@@ -2,13 +2,14 @@
 import type { Audit } from '../audit/assemble.ts';
 import { figCell, keyCell, wordsCell } from './cells.ts';
 import { slug, type TableSpec } from './spec.ts';
+import { say } from '../core/strings.ts';
 
 const F = 'results/catf1.json' as const;
 
 export function perCategoryTable(a: Audit): TableSpec {
   return {
     id: 'table-per-category',
-    caption: 'Weighted category F-score against the two headline metrics',
+    caption: say('tables/catf1.perCategoryTable.caption'),
     table: {
       columns: [
         { label: 'split' },
@@ -49,13 +50,13 @@ export function perCategoryBlockTables(a: Audit): BlockSpec[] {
       figCell(a, F, ['rows', row, 'per_category', label, k], 'score');
     return {
       id: `table-per-category-block-${slug(split)}`,
-      caption: 'Per-category scores of the every-span and the one-span predictor',
+      caption: say('tables/catf1.perCategoryBlockTables.caption'),
       split,
       row: ix,
       table: {
         columns: [
           { label: 'category' },
-          { label: 'support (traces whose gold has the category)', numeric: true },
+          { label: say('tables/catf1.label'), numeric: true },
           { label: 'precision, every span', numeric: true },
           { label: 'precision, one span', numeric: true },
           { label: 'recall, every span', numeric: true },

@@ -4,6 +4,7 @@ import type { AdmittedRecord } from '../admission/types.ts';
 import type { LeafValue } from '../admission/schemas.ts';
 import type { Source } from '../provenance/provenance.ts';
 import type { Cell, TableSpec } from './spec.ts';
+import { say } from '../core/strings.ts';
 
 export const recordAnchor = (r: AdmittedRecord) => `change-${String(r.record.sequence).padStart(4, '0')}`;
 
@@ -32,7 +33,7 @@ export function changeTables(a: Audit): TableSpec[] {
     const id = recordAnchor(entry);
     const files: TableSpec = {
       id: `table-${id}-files`,
-      caption: 'The files, at their old and new source commits',
+      caption: say('tables/changes.files.caption'),
       table: {
         columns: [{ label: 'file' }, { label: 'old commit' }, { label: 'new commit' }, { label: 'bytes' }],
         rows: record.new.files.map((f, i) => {
@@ -66,7 +67,7 @@ export function changeTables(a: Audit): TableSpec[] {
       ? [
           {
             id: `table-${id}-leaves`,
-            caption: 'Every leaf that changed, by JSON Pointer (a string by the SHA-256 of its text)',
+            caption: say('tables/changes.leaves.caption'),
             table: {
               columns: [
                 { label: 'file' },

@@ -2,6 +2,7 @@
 import { cellText, type Cell, type Column, type TableSpec } from './spec.ts';
 import { visibleKeepingLines } from '../provenance/untrusted.ts';
 import { FORMULA_RULE, isFormulaLike, neutralised } from './csv-formula.ts';
+import { say } from '../core/strings.ts';
 
 function field(s: string): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
@@ -11,7 +12,7 @@ function field(s: string): string {
 function header(c: Column, percent: boolean): string {
   const base = typeof c.label === 'string' ? c.label : c.label.text;
   const named = c.suffix ? `${base} ${c.suffix}` : base;
-  return percent ? `${named}, written as a fraction of one` : named;
+  return percent ? say('tables/csv.header', named) : named;
 }
 
 function isPercent(c: Cell | undefined): boolean {
@@ -51,5 +52,5 @@ export function csvFormulaNote(spec: TableSpec): {
   const all = lines(spec);
   const names = all[0]!;
   const cells = all.flatMap((l, i) => l.flatMap((s, j) => (isFormulaLike(s) ? [{ row: i, column: names[j]! }] : [])));
-  return { rule: FORMULA_RULE, rows: 'data rows counted from 1 below the header row (row 0)', cells };
+  return { rule: FORMULA_RULE, rows: say('tables/csv.rows'), cells };
 }

@@ -6,13 +6,14 @@ import { PARSED_ONLY_MARK, table5 } from '../measures/table5.ts';
 import { keyWords } from '../provenance/provenance.ts';
 import { figCell, identCell, wordsCell } from './cells.ts';
 import type { Column, TableSpec } from './spec.ts';
+import { say } from '../core/strings.ts';
 
 const F = 'results/datacheck.json' as const;
 
 export function unreadableTable(a: Audit): TableSpec {
   return {
     id: 'table-unreadable-gold',
-    caption: 'Gold annotation files the scorer cannot load, and where parsing stops',
+    caption: say('tables/datacheck.unreadableTable.caption'),
     table: {
       columns: [
         { label: 'split' },
@@ -41,7 +42,7 @@ export function table5Table(a: Audit): TableSpec {
   }
   return {
     id: 'table-5',
-    caption: 'Table 5 as published, and as counted in the repository',
+    caption: say('tables/datacheck.table5Table.caption'),
     table: {
       columns,
       rows: t.rows.map((r) => [
@@ -55,10 +56,10 @@ export function table5Table(a: Audit): TableSpec {
 export function table5TotalsTable(a: Audit): TableSpec {
   return {
     id: 'table-5-totals',
-    caption: "The abstract's own counts against Table 5 and the tree",
+    caption: say('tables/datacheck.table5TotalsTable.caption'),
     table: {
       columns: [
-        { label: 'count, both splits (what the tree counts)' },
+        { label: say('tables/datacheck.label') },
         { label: "the paper's abstract", numeric: true },
         { label: 'Table 5, summed', numeric: true },
         { label: 'the tree, summed', numeric: true },

@@ -5,6 +5,7 @@ import { containment } from '../measures/label-reach.ts';
 import { derived, ref } from '../provenance/provenance.ts';
 import { figCell, keyCell, wordsCell } from './cells.ts';
 import type { Cell, TableSpec } from './spec.ts';
+import { say } from '../core/strings.ts';
 
 const F = 'results/normaliser.json' as const;
 const LOOP: Record<string, string> = {
@@ -16,7 +17,7 @@ const LOOP: Record<string, string> = {
 export function driftTable(a: Audit): TableSpec {
   return {
     id: 'table-drift',
-    caption: 'Gold category spellings that are not taxonomy labels',
+    caption: say('tables/normaliser.driftTable.caption'),
     table: {
       columns: [
         { label: 'gold spelling' },
@@ -28,10 +29,7 @@ export function driftTable(a: Audit): TableSpec {
         wordsCell(a, F, ['gold_drift', i, 'spelling'], 'quote'),
         figCell(a, F, ['gold_drift', i, 'errors'], 'integer'),
         {
-          label:
-            d.spelling.trimStart() === d.spelling
-              ? LOOP[d.loop]!
-              : `${LOOP[d.loop]!}, once the space it opens with is stripped`,
+          label: d.spelling.trimStart() === d.spelling ? LOOP[d.loop]! : say('tables/normaliser.label', LOOP[d.loop]!),
           source: { type: 'artifact', file: F, pointer: toPointer(['gold_drift', i, 'loop']) },
         },
         wordsCell(a, F, ['gold_drift', i, 'lands'], d.loop === 'neither' ? 'quote' : 'name'),
@@ -44,18 +42,18 @@ export function containmentTable(a: Audit): TableSpec {
   const c = containment(a);
   return {
     id: 'table-containment',
-    caption: 'Containment promotes a vaguer string and drops a more specific one',
+    caption: say('tables/normaliser.containmentTable.caption'),
     table: {
       columns: [{ label: 'gold spelling' }, { label: 'what happens' }, { label: 'label involved' }],
       rows: [
         [
           wordsCell(a, F, ['gold_drift', c.rescued.index, 'spelling'], 'quote'),
-          { label: 'rescued: it sits inside a longer label' },
+          { label: say('tables/normaliser.label-2') },
           wordsCell(a, F, ['gold_drift', c.rescued.index, 'lands']),
         ],
         [
           wordsCell(a, F, ['gold_drift', c.dropped.index, 'spelling'], 'quote'),
-          { label: 'dropped: a label sits inside it, and containment is never tested that way' },
+          { label: say('tables/normaliser.label-3') },
           wordsCell(a, F, ['gold_drift', c.dropped.index, 'labels_inside_it', 0]),
         ],
       ],
@@ -66,12 +64,12 @@ export function containmentTable(a: Audit): TableSpec {
 export function shortestReachingTable(a: Audit): TableSpec {
   return {
     id: 'table-shortest-reaching',
-    caption: 'Each label, and the shortest strings the fallback sends to it',
+    caption: say('tables/normaliser.shortestReachingTable.caption'),
     table: {
       columns: [
         { label: 'label' },
         { label: 'characters without spaces', numeric: true },
-        { label: 'length of the shortest string reaching it', numeric: true },
+        { label: say('tables/normaliser.columns.label'), numeric: true },
         { label: 'strings of that length' },
         { label: 'substrings reaching it', numeric: true },
       ],
@@ -104,7 +102,7 @@ export function probesTable(a: Audit): TableSpec {
   rows.push([{ label: 'a single space' }, wordsCell(a, F, ['whitespace_only'])]);
   return {
     id: 'table-probes',
-    caption: 'What a few short inputs normalise to',
+    caption: say('tables/normaliser.probesTable.caption'),
     table: { columns: [{ label: 'input' }, { label: 'normalised to' }], rows },
   };
 }
@@ -112,7 +110,7 @@ export function probesTable(a: Audit): TableSpec {
 export function shuffleScoresTable(a: Audit): TableSpec {
   return {
     id: 'table-shuffle-scores',
-    caption: 'Every figure rescored under the shuffled taxonomy',
+    caption: say('tables/normaliser.shuffleScoresTable.caption'),
     table: {
       columns: [
         { label: 'split' },
@@ -137,7 +135,7 @@ export function shuffleScoresTable(a: Audit): TableSpec {
 export function orderDependentTable(a: Audit): TableSpec {
   return {
     id: 'table-order-dependent',
-    caption: 'Substrings that sit inside more than one label',
+    caption: say('tables/normaliser.orderDependentTable.caption'),
     table: {
       columns: [
         { label: 'substring' },

@@ -3,13 +3,14 @@ import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { figCell, wordsCell } from './cells.ts';
 import type { TableSpec } from './spec.ts';
+import { say } from '../core/strings.ts';
 
 const F = 'results/pairing.json' as const;
 
 export function constructedTraceTable(a: Audit): TableSpec {
   return {
     id: 'table-constructed-trace',
-    caption: "The constructed trace: the audit's, not TRAIL's",
+    caption: say('tables/pairing.constructedTraceTable.caption'),
     table: {
       columns: [{ label: 'location' }, { label: 'category' }],
       rows: a.pairing.constructed_trace.errors.map((e, i) => [
@@ -38,7 +39,7 @@ export function constructedTraceTable(a: Audit): TableSpec {
 export function nullRunsTable(a: Audit): TableSpec {
   return {
     id: 'table-null-category',
-    caption: "The constructed trace's errors, scored three ways",
+    caption: say('tables/pairing.nullRunsTable.caption'),
     table: {
       columns: [
         { label: 'run' },
@@ -67,18 +68,18 @@ export function nullRunsTable(a: Audit): TableSpec {
 export function realGoldTable(a: Audit): TableSpec {
   return {
     id: 'table-null-category-real',
-    caption: 'How many real gold errors the pairing defect reaches',
+    caption: say('tables/pairing.realGoldTable.caption'),
     table: {
       columns: [{ label: 'on the real gold' }, { label: 'count', numeric: true }],
       rows: [
         [{ label: 'gold errors' }, figCell(a, F, ['on_the_real_gold', 'gold_errors'], 'count')],
-        [{ label: 'with a null or empty category' }, figCell(a, F, ['on_the_real_gold', 'falsy_categories'], 'count')],
+        [{ label: say('tables/pairing.label') }, figCell(a, F, ['on_the_real_gold', 'falsy_categories'], 'count')],
         [
           { label: 'files that would mispair' },
           figCell(a, F, ['on_the_real_gold', 'traces_that_would_mispair'], 'count'),
         ],
         [
-          { label: 'files that would lose a pair' },
+          { label: say('tables/pairing.label-2') },
           figCell(a, F, ['on_the_real_gold', 'traces_that_would_lose_a_pair'], 'count'),
         ],
       ],

@@ -5,17 +5,18 @@ import { inventory } from '../measures/inventory.ts';
 import { fromLock, keyWords } from '../provenance/provenance.ts';
 import { downloadBase } from '../admission/settings.ts';
 import type { TableSpec } from './spec.ts';
+import { say } from '../core/strings.ts';
 
 const lockIndex = (a: Audit, path: string) => a.lock.files.findIndex((f) => f.path === path);
 
 export function verdictsTable(a: Audit): TableSpec {
   return {
     id: 'table-verdicts',
-    caption: "The nine properties as pre-registered, and the audit's verdict on each",
+    caption: say('tables/site.caption'),
     table: {
       columns: [
         { label: 'property' },
-        { label: "as pre-registered, in the audit's short form" },
+        { label: say('tables/site.label') },
         { label: 'verdict' },
         { label: 'how far off it is' },
       ],

@@ -1,26 +1,22 @@
 /**
- * The audit's README (as text) and the spec the report follows: in AUDIT_CONTEXT, else in
- * ../context beside the artifacts (../shared/context). The own-words and support checks need
- * them: where they are missing the tests fail, naming the file, instead of skipping (a check
- * that skips where it cannot run proves nothing there). Neither can be fetched: the README here
- * is the text of the audit's README, not its Markdown, and the spec is not in the audit's repository.
+ * The audit's public files the claims register cites, as `npm run artifacts` brings them in:
+ * `audit-sources/<commit>/<path>` in the checkout. Where one is missing the tests fail, naming
+ * it, instead of skipping (a check that skips where it cannot run proves nothing there).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { SHARED } from './fixture.ts';
+import { join } from 'node:path';
+import { PROJECT } from './fixture.ts';
 
-const CONTEXT = resolve(process.env['AUDIT_CONTEXT'] || join(SHARED, '../context'));
-export const AUDIT_README = join(CONTEXT, 'trail-scorer-audit-README.txt');
-export const AUDIT_SPEC = join(CONTEXT, 'audit-report-spec.md');
+/** The audit's README, as Markdown, at the commit the register cites it. */
+export const AUDIT_README = { path: 'README.md', commit: '255ebb94f177a10ac6e5919445bca08fa743ea6c' } as const;
 
-function required(path: string, what: string): string {
-  if (!existsSync(path)) {
+export function auditSource(path: string, commit: string, root = PROJECT): string {
+  const file = join(root, 'audit-sources', commit, path);
+  if (!existsSync(file))
     throw new Error(
-      `${path}: expected ${what} here (AUDIT_CONTEXT names the folder; by default ../context beside the artifacts); found nothing. The own-words and support checks cannot run without it, so they fail rather than skip.`,
+      `${file}: expected the audit's ${path} at ${commit} here (npm run artifacts brings it in); found nothing. The support and own-words checks cannot run without it, so they fail rather than skip.`,
     );
-  }
-  return readFileSync(path, 'utf8');
+  return readFileSync(file, 'utf8');
 }
 
-export const auditReadme = (): string => required(AUDIT_README, "the audit's README");
-export const auditSpec = (): string => required(AUDIT_SPEC, 'the audit-report spec');
+export const auditReadme = (): string => auditSource(AUDIT_README.path, AUDIT_README.commit);

@@ -9,24 +9,29 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  AUDIT_README_SECTIONS,
-  REGISTER_PATH,
-  Register,
-  astroClaims,
   checkRegister,
   mdxClaims,
+  passageProblem,
   sentenceId,
   siteClaims,
-  tsClaims,
-  type RegisterRow,
+  splitSentences,
+  stringsClaims,
 } from '../../src/guards/claims.ts';
+import {
+  REGISTER_PATH,
+  Register,
+  auditPlaceUrl,
+  parseAuditPlace,
+  type RegisterRow,
+} from '../../src/provenance/support.ts';
 import { unlinkedFirstUses } from '../../src/guards/glossary-links.ts';
 import { isConclusionName } from '../../src/measures/conclusions.ts';
 import { isDerivationName } from '../../src/measures/named.ts';
 import { resolvePointer } from '../../src/admission/pointer.ts';
 import { PROJECT, SHARED } from '../support/fixture.ts';
+import { describeProblem } from '../../src/core/problem.ts';
 import { normalise, sharedRuns } from '../support/own-words.ts';
-import { auditReadme, auditSpec } from '../support/audit-context.ts';
+import { AUDIT_README, auditReadme, auditSource } from '../support/audit-context.ts';
 
 const register = (): RegisterRow[] =>
   Register.parse(JSON.parse(readFileSync(join(PROJECT, REGISTER_PATH), 'utf8'))).rows;
@@ -54,32 +59,10 @@ function fileProblems(claims: readonly { id: string; file: string }[], rows: rea
   });
 }
 
-/**
- * A README row's locator: its section (AUDIT_README_SECTIONS) and the opening words of the passage,
- * two to nine of them, which must stand in that section: after its heading, before the next section's.
- */
-function passageProblems(where: string, readme: string, fragment: string, passage: string | undefined): string[] {
-  if (passage === undefined)
-    return [`${where}: a row citing the audit's README names its passage by its opening words (support.passage)`];
-  const words = passage.trim().split(/\s+/).length;
-  if (words < 2 || words > 9)
-    return [`${where}: support.passage should be the passage's first two to nine words, not ${words}`];
-  const start = readme.indexOf(fragment);
-  const next = Object.values(AUDIT_README_SECTIONS)
-    .map((f) => readme.indexOf(f))
-    .filter((i) => i > start)
-    .reduce((a, b) => Math.min(a, b), readme.length);
-  const at = readme.indexOf(passage, start);
-  return at < 0 || at >= next
-    ? [`${where}: the audit README's section "${fragment}" has no passage opening "${passage}"`]
-    : [];
-}
-
 /** What is wrong with each row's support: a pointer to nothing, an unknown name or section, a copied gist. */
 function supportProblems(rows: readonly RegisterRow[]): string[] {
-  // Both must be there: the checks fail rather than skip without them (tests/support/audit-context.ts).
-  const readme = auditReadme();
-  const spec = auditSpec();
+  // The README must be there: the checks fail rather than skip without it (tests/support/audit-context.ts).
+  const readme = normalise(auditReadme().replace(/[`*]/g, ''));
   const problems: string[] = [];
   for (const r of rows) {
     const { kind, at } = r.support;
@@ -110,23 +93,16 @@ function supportProblems(rows: readonly RegisterRow[]): string[] {
                 )
               : false;
       if (!ok) problems.push(`${where}: no ${what} named ${name}`);
-    } else if (kind === 'audit-readme') {
-      const fragment = (AUDIT_README_SECTIONS as Record<string, string>)[at];
-      if (!fragment) problems.push(`${where}: "${at}" is not a README section key (AUDIT_README_SECTIONS)`);
-      else if (!readme.includes(fragment)) problems.push(`${where}: the audit README has no section "${fragment}"`);
-      else problems.push(...passageProblems(where, readme, fragment, r.support.passage));
-    } else if (kind === 'audit-spec') {
-      const m = /^§(\d+)(\.\d+)?$/.exec(at);
-      if (!m) problems.push(`${where}: "${at}" is not a spec section like §5 or §9.7`);
-      else if (
-        !new RegExp(`^#+ ${m[1]}${(m[2] ?? '').replace('.', '\\.')}\\b`, 'm').test(spec) &&
-        !spec.includes(`## ${m[1]}.`)
-      )
-        problems.push(`${where}: the spec has no section ${at}`);
+    } else if (kind === 'audit-file') {
+      const place = parseAuditPlace(at);
+      const problem = place
+        ? passageProblem(auditSource(place.path, place.commit), place, r.support.passage)
+        : `"${at}" is not path@commit#La-Lb`;
+      if (problem) problems.push(`${where}: ${problem}`);
     } else if (!existsSync(join(PROJECT, at.split('#')[0]!))) {
       problems.push(`${where}: ${at} does not exist in the project`);
     }
-    for (const run of sharedRuns(r.gist, normalise(readme)))
+    for (const run of sharedRuns(r.gist, readme))
       problems.push(`${where}: the gist copies the audit's README: "${run}"`);
   }
   return problems;
@@ -134,21 +110,21 @@ function supportProblems(rows: readonly RegisterRow[]): string[] {
 
 describe('claims register', () => {
   test('every sentence and <Holds> on the site has a row, and every row matches one', () => {
-    assert.deepEqual(checkRegister(siteClaims(PROJECT), register()), []);
+    assert.deepEqual(checkRegister(siteClaims(PROJECT), register()).map(describeProblem), []);
   });
 
   test('an unregistered new sentence trips it, naming file:line and the row to add', () => {
     const before =
       '---\ntitle: A page about nothing in particular\n---\n\nThe scorer reads the gold files one by one.\n';
     const rows = mdxClaims('content/x.mdx', before).map((c) => row(c.id));
-    assert.deepEqual(checkRegister(mdxClaims('content/x.mdx', before), rows), []);
+    assert.deepEqual(checkRegister(mdxClaims('content/x.mdx', before), rows).map(describeProblem), []);
     const after = before + '\nIt also reads every trace twice over.\n';
-    const problems = checkRegister(mdxClaims('content/x.mdx', after), rows);
+    const problems = checkRegister(mdxClaims('content/x.mdx', after), rows).map(describeProblem);
     assert.equal(problems.length, 1);
     const id = sentenceId('It also reads every trace twice over.');
     assert.match(
       problems[0]!,
-      /^content\/x\.mdx:7: this sentence is not in the claims register \(content\/claims\.register\.json\): "It also reads every trace twice over\."/,
+      /^content\/x\.mdx:7:1: this sentence is not in the claims register \(content\/claims\.register\.json\): "It also reads every trace twice over\."/,
     );
     assert.ok(problems[0]!.includes(`{ "id": "${id}", "page": "<the page>", "file": "content/x.mdx"`), problems[0]);
   });
@@ -159,12 +135,12 @@ describe('claims register', () => {
     assert.ok(claims.some((c) => c.id === 'holds:p8-is-latent'));
     const rows = claims.filter((c) => !c.id.startsWith('holds:')).map((c) => row(c.id));
     assert.match(
-      checkRegister(claims, rows).join('\n'),
-      /content\/x\.mdx:1: this <Holds> is not in the claims register/,
+      checkRegister(claims, rows).map(describeProblem).join('\n'),
+      /content\/x\.mdx:1:1: this <Holds> is not in the claims register/,
     );
     const stale = [...claims.map((c) => row(c.id)), row('s-0123456789')];
     assert.match(
-      checkRegister(claims, stale).join('\n'),
+      checkRegister(claims, stale).map(describeProblem).join('\n'),
       /row s-0123456789 \("a test sentence"\) matches no sentence on the site any more/,
     );
   });
@@ -186,39 +162,34 @@ describe('claims register', () => {
     assert.notEqual(a.id, c.id);
   });
 
-  test('reads template text, page descriptions and prose strings in code, and skips code, refusals and comments', () => {
-    const astro = [
-      '---',
-      "const label = 'A caption written in the frontmatter of the page';",
-      '---',
-      '<Base description="The page as a search engine sees it, in a sentence.">',
-      '  <p>The first sentence sits here. Then a <a href="x">linked word</a> in the second one, with <Fig figure={f} /> inside.</p>',
-      '  {rows.map((r) => <li>Each row gets its own line of text.</li>)}',
-      '</Base>',
-    ].join('\n');
-    const texts = astroClaims('src/pages/x.astro', astro).map((c) => c.text);
-    assert.deepEqual(texts.sort(), [
-      'A caption written in the frontmatter of the page',
-      'Each row gets its own line of text.',
-      'The first sentence sits here.',
-      'The page as a search engine sees it, in a sentence.',
-      'Then a linked word in the second one, with · inside.',
-    ]);
-    const ts = [
-      '// a comment with many words that are not shown anywhere at all',
-      "const caption = 'Gold locations that are not a span of their trace';",
-      'if (x) throw new Error(`results/x.json has no such predictor at all: ${x}`);',
-      "const check = (a) => a.ok || 'some gold errors carry a falsy category';",
-      "const re = /it's a 'quoted' regular expression with words/;",
-      'const note = `The trace ${name} is listed twice in the span index.`;',
-    ].join('\n');
+  test('reads the strings code and templates place, without their inline tags, placeholders as figures', () => {
+    const strings = JSON.stringify(
+      {
+        'x.caption': 'Gold locations that are not a span of their trace',
+        'x.note': 'The trace {0} is listed twice. {1} of them sit in the index.',
+        'x.label': 'a short label',
+        'x.link': 'See <a href="{0}">the method page</a> for every check.',
+      },
+      null,
+      2,
+    );
     assert.deepEqual(
-      tsClaims('src/findings/x.ts', ts).map((c) => [c.line, c.text]),
+      stringsClaims('content/strings.json', strings).map((c) => [c.line, c.text]),
       [
         [2, 'Gold locations that are not a span of their trace'],
-        [6, 'The trace · is listed twice in the span index.'],
+        [3, 'The trace · is listed twice.'],
+        [3, '· of them sit in the index.'],
+        [5, 'See the method page for every check.'],
       ],
     );
+  });
+
+  test('sentences split at Unicode sentence boundaries, a placeholder opening one', () => {
+    assert.deepEqual(splitSentences('One sentence here.  · more follow, e.g. this one. Done?'), [
+      'One sentence here.',
+      '· more follow, e.g. this one.',
+      'Done?',
+    ]);
   });
 
   test("every row's support points at something that exists, in the reviewer's own words", () => {
@@ -247,43 +218,49 @@ describe('claims register', () => {
     assert.match(found[1]!, /row s-0000000002: file names src\/findings\/verdicts\.ts/);
   });
 
-  test('a README row without its passage, or with a passage its section does not hold, trips it', () => {
-    const bad: RegisterRow[] = [
-      { ...row('s-0000000005'), support: { kind: 'audit-readme', at: 'precision' } },
+  test('a file of the audit cited without its passage, or at lines that do not hold it, trips it', () => {
+    const text = 'line one\nThe `gold` counts are *checked* twice\nover two lines.\n\nline five\n';
+    const place = { path: 'README.md', commit: 'a'.repeat(40), from: 2, to: 3 };
+    assert.equal(passageProblem(text, place, 'The gold counts are checked'), undefined);
+    assert.equal(passageProblem(text, place, 'checked twice over two'), undefined);
+    assert.match(passageProblem(text, place, undefined)!, /README\.md@aaaaaaaa: name the passage by its opening words/);
+    assert.match(passageProblem(text, place, 'line five')!, /lines 2-3 hold no passage opening "line five"/);
+    assert.match(passageProblem(text, { ...place, to: 9 }, 'The gold')!, /lines 2-9 are not in the file, which has 6/);
+    assert.deepEqual(parseAuditPlace(`src/x.py@${'b'.repeat(40)}#L4-L7`), {
+      path: 'src/x.py',
+      commit: 'b'.repeat(40),
+      from: 4,
+      to: 7,
+    });
+    assert.equal(parseAuditPlace('README.md#L4'), undefined);
+    assert.equal(
+      auditPlaceUrl('o/r', { path: 'README.md', commit: 'c'.repeat(40), from: 4, to: 4 }),
+      `https://github.com/o/r/blob/${'c'.repeat(40)}/README.md?plain=1#L4`,
+    );
+    const bad = supportProblems([
+      { ...row('s-0000000005'), support: { kind: 'audit-file', at: 'README.md#L4', passage: 'the two' } },
       {
         ...row('s-0000000006'),
-        support: { kind: 'audit-readme', at: 'precision', passage: 'One trailing comma keeps' },
-      },
-      { ...row('s-0000000007'), support: { kind: 'audit-readme', at: 'precision', passage: 'Dividing' } },
-    ];
-    const found = supportProblems(bad).join('\n');
-    assert.match(found, /row s-0000000005: a row citing the audit's README names its passage/);
-    assert.match(
-      found,
-      /row s-0000000006: the audit README's section "Dividing the same intersections by the prediction" has no passage opening "One trailing comma keeps"/,
-    );
-    assert.match(found, /row s-0000000007: support.passage should be the passage's first two to nine words, not 1/);
-    assert.deepEqual(
-      supportProblems([
-        {
-          ...row('s-0000000008'),
-          support: { kind: 'audit-readme', at: 'precision', passage: 'Dividing the same intersections by' },
+        support: {
+          kind: 'audit-file',
+          at: `README.md@${AUDIT_README.commit}#L1-L2`,
+          passage: 'no such words here at all',
         },
-      ]),
-      [],
-    );
+      },
+    ]).join('\n');
+    assert.match(bad, /row s-0000000005: "README\.md#L4" is not path@commit#La-Lb/);
+    assert.match(bad, /row s-0000000006: README\.md@255ebb94: lines 1-2 hold no passage opening "no such words/);
   });
 
   test('a row whose support points at nothing trips it', () => {
     const bad: RegisterRow[] = [
       { ...row('s-0000000001'), support: { kind: 'artifact', at: 'results/datacheck.json#/gold_files/nope' } },
       { ...row('s-0000000002'), support: { kind: 'rederivation', at: 'conclusion:no-such-conclusion' } },
-      { ...row('s-0000000003'), support: { kind: 'audit-readme', at: 'no-such-section' } },
       { ...row('s-0000000004'), support: { kind: 'site', at: 'src/no/such/module.ts' } },
       { ...row('holds:p8-is-latent'), support: { kind: 'site', at: 'README.md' } },
     ];
     const found = supportProblems(bad).join('\n');
-    for (const id of ['s-0000000003', 's-0000000004', 'holds:p8-is-latent', 's-0000000002'])
+    for (const id of ['s-0000000004', 'holds:p8-is-latent', 's-0000000002'])
       assert.match(found, new RegExp(`row ${id}`));
     if (existsSync(join(SHARED, 'results/datacheck.json')))
       assert.match(found, /row s-0000000001: results\/datacheck\.json#\/gold_files\/nope names no leaf/);

@@ -5,12 +5,13 @@ import { splitNames } from '../../measures/splits.ts';
 import { keyWords, leaf, words } from '../../provenance/provenance.ts';
 import type { EvidenceItem, FindingDescriptor } from './descriptor.ts';
 import { headlineTable } from '../../tables/adversarial.ts';
+import { say } from '../../core/strings.ts';
 
 const F = 'results/adversarial.json' as const;
 
 export const headline = {
   id: 'headline',
-  title: 'The six headline predictors on both splits',
+  title: say('findings/descriptors/headline.title'),
   properties: ['P1', 'P2'],
   evidence: (a) => [
     ...splitNames(a).map((split): EvidenceItem => {
@@ -30,11 +31,11 @@ export const headline = {
           ' gold errors in them',
         ],
         note: [
-          'The published row is the best of Table 1 in each column: ',
+          say('findings/descriptors/headline.note'),
           { words: words(a, F, toPointer([...base, 'best_published', 'joint_accuracy', 'model'])), as: 'name' },
           ' for joint accuracy and ',
           { words: words(a, F, toPointer([...base, 'best_published', 'location_accuracy', 'model'])), as: 'name' },
-          ' for location accuracy, as cited in ',
+          say('findings/descriptors/headline.note-2'),
           { words: words(a, F, '/table_1') },
           '.',
         ],

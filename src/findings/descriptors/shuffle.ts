@@ -3,12 +3,13 @@ import { toPointer } from '../../admission/pointer.ts';
 import { leaf } from '../../provenance/provenance.ts';
 import type { FindingDescriptor } from './descriptor.ts';
 import { orderDependentTable, shuffleScoresTable } from '../../tables/normaliser.ts';
+import { say } from '../../core/strings.ts';
 
 const F = 'results/normaliser.json' as const;
 
 export const shuffle = {
   id: 'shuffle',
-  title: 'An order dependence that moves no published figure',
+  title: say('findings/descriptors/shuffle.title'),
   properties: ['P5'],
   evidence: (a) => [
     { table: shuffleScoresTable(a), caption: ['(seed ', { fig: leaf(a, F, '/shuffle/seed', 'integer') }, ')'] },
@@ -18,11 +19,11 @@ export const shuffle = {
         summary: [
           'All ',
           { fig: leaf(a, F, '/order_dependent/count', 'count') },
-          " substrings whose label depends on the taxonomy's order",
+          say('findings/descriptors/shuffle.summary'),
         ],
         items: [{ table: orderDependentTable(a) }],
         list: {
-          intro: 'The shuffled order the audit used:',
+          intro: say('findings/descriptors/shuffle.intro'),
           items: a.normaliser.shuffle.taxonomy.map((text, i) => ({
             text,
             source: { type: 'artifact', file: F, pointer: toPointer(['shuffle', 'taxonomy', i]) },

@@ -4,6 +4,7 @@ import { abstractCounts, abstractErrorGap } from '../../measures/abstract-counts
 import { table5 as table5Cells } from '../../measures/table5.ts';
 import type { FindingDescriptor } from './descriptor.ts';
 import { table5Table, table5TotalsTable } from '../../tables/datacheck.ts';
+import { say } from '../../core/strings.ts';
 
 export const table5 = {
   id: 'table-5',
@@ -19,24 +20,24 @@ export const table5 = {
           { fig: t.disagreeing },
           ' of the ',
           { fig: t.compared },
-          " cells disagree; each is marked in the tree column. The paper's side is cited as ",
+          say('findings/descriptors/table-5.note'),
           {
             words: {
               text: a.datacheck.table_5,
               source: { type: 'artifact', file: 'results/datacheck.json', pointer: '/table_5' },
             },
           },
-          '. The rows marked "files that parse" cover, on the tree\'s side, only the gold files that parse: GAIA\'s exclude the one file that does not load.',
+          say('findings/descriptors/table-5.note-2'),
         ],
       },
       {
         table: table5TotalsTable(a),
         note: [
-          "The tree's errors are those of the gold files that parse. According to the audit, the one gold file that does not load holds exactly the errors separating the abstract's count from the scorer's, here ",
+          say('findings/descriptors/table-5.note-3'),
           { fig: abstractErrorGap(a) },
-          ": with that file counted, the abstract's error total is the repository's. ",
+          say('findings/descriptors/table-5.note-4'),
           ...(traces.abstract.value === traces.tree.value
-            ? ["The abstract's trace total and the tree's are the same, ", { fig: traces.tree }, '.']
+            ? [say('findings/descriptors/table-5.note-5'), { fig: traces.tree }, '.']
             : [
                 "The abstract's trace total, ",
                 { fig: traces.abstract },

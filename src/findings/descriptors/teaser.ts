@@ -4,12 +4,13 @@ import { firstSplit } from '../../measures/splits.ts';
 import { keyWords, leaf } from '../../provenance/provenance.ts';
 import type { FindingDescriptor } from './descriptor.ts';
 import { teaserTable } from '../../tables/adversarial.ts';
+import { say } from '../../core/strings.ts';
 
 const F = 'results/adversarial.json' as const;
 
 export const teaser = {
   id: 'teaser',
-  title: 'The claim in one table',
+  title: say('findings/descriptors/teaser.title'),
   properties: ['P1'],
   evidence: (a) => {
     const base = ['splits', firstSplit(a)] as const;

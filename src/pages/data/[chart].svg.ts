@@ -10,6 +10,7 @@ import { chartImageSvg, type ImagePart } from '../../charts/image.ts';
 import { allCharts } from '../../findings/registry.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { chartFiles } from '../../tables/sources-of.ts';
+import { say } from '../../core/strings.ts';
 
 async function chartImage(chart: ChartSpec): Promise<string> {
   const audit = await theAudit();
@@ -33,16 +34,12 @@ async function chartImage(chart: ChartSpec): Promise<string> {
     chart.svg.wide,
     [
       {
-        parts: [
-          'Data: ',
-          ...files,
-          ` in ${audit.lock.files[0]!.repository}; every value drawn is in, or computed from, the tables beside the chart on the site, each also as CSV.`,
-        ],
+        parts: ['Data: ', ...files, say('pages/data/chart.svg.parts', audit.lock.files[0]!.repository)],
         size: 17,
       },
       {
         parts: [
-          'TRAIL scorer audit, site commit ',
+          say('pages/data/chart.svg.parts-2'),
           { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } },
           site.dirty ? ', with uncommitted changes.' : '.',
         ],

@@ -4,6 +4,7 @@ import { theAudit } from '../../audit/the-audit.ts';
 import { cardSvg, type ImagePart } from '../../charts/image.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { pageMeta, SHARE_KEYS } from '../_page-meta.ts';
+import { say } from '../../core/strings.ts';
 
 /** A summary's parts as an image draws them (a name or a quote is an artifact string all the same). */
 const imageParts = (parts: ReturnType<typeof pageMeta>['summary']): ImagePart[] =>
@@ -19,7 +20,7 @@ async function card(page: string): Promise<string> {
     foot: [
       {
         parts: [
-          "Every figure on this card is read from the audit's committed artifacts. Site commit ",
+          say('pages/share/page.svg.parts'),
           { words: { text: site.commit.slice(0, 12), source: { type: 'site', what: 'commit' } } },
           site.dirty ? ', with uncommitted changes.' : '.',
         ],
