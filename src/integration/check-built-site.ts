@@ -12,6 +12,8 @@ import { checkOwnScripts } from '../guards/own-scripts.ts';
 import { checkPublishedText } from '../guards/published-text.ts';
 import { startRasterising, type Drawings } from '../passes/rasterise.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
+import { writeVerifyCensus } from '../passes/verify-census.ts';
+import { handedDown } from '../audit/handoff.ts';
 import { startSearchIndex } from '../passes/search-index.ts';
 import { fail, type Logger } from './refusal.ts';
 
@@ -33,6 +35,7 @@ export async function checkBuilt(
   // Sizes first, before any pass reads a page: an unbounded page stops here.
   fail('The built site publishes a page or download above its size limit', checkOutputSizes(dist));
   const rewritten = rewritePages(dist);
+  writeVerifyCensus(dist, { lock: handedDown().lock, figures: rewritten.figures });
   // The images are drawn in processes of their own while this one checks the pages; written only once the checks below pass.
   const finishImages = startRasterising(dist, drawings);
   logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);

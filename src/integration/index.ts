@@ -17,6 +17,7 @@ import { takeImageOffers } from '../charts/image-offers.ts';
 import type { Drawings } from '../passes/rasterise.ts';
 import { startEarly } from './start-early.ts';
 import { noDevPrebundle } from './no-dev-prebundle.ts';
+import { verifyBundle } from './verify-bundle.ts';
 
 /** `publishing`: a build meant for publishing (src/site/settings.ts). */
 export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegration {
@@ -36,6 +37,7 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         drawings = startEarly(building);
         // Loaded here, not with the config: admit.ts, and most of the admission code with it, loads while what start-early.ts started gets going on the other core.
         audit = await orStop(logger, async () => (await import('./admit.ts')).admitForBuild(logger, config.base));
+        updateConfig({ vite: { plugins: [verifyBundle] } });
         // Vite's buildApp hooks run once every bundle is built and before Astro renders a page (Astro's own runs last): the prose must have passed by then.
         if (building)
           updateConfig({
