@@ -70,6 +70,7 @@ export const SHARE_KEYS = [
   'method',
   'changes',
   'search',
+  'verify',
   'not-found',
   ...PROPERTY_NAMES.map((p) => p.toLowerCase()),
 ] as const;

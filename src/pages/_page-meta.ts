@@ -24,6 +24,11 @@ export const STATIC_PAGES = {
     description:
       'Search every page of the TRAIL scorer audit: the report, the nine property pages, the method and the changes between audit revisions.',
   },
+  verify: {
+    title: 'Check every figure yourself',
+    description:
+      "Run this site's own checks in your browser: the audit's six files fetched at their locked commits and checked against the lock, admitted, re-derived, and every figure on every page compared with the value recomputed from them.",
+  },
   'not-found': {
     title: 'Page not found: TRAIL scorer audit',
     description: 'This address holds no page of the TRAIL scorer audit.',
