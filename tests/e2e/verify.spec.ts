@@ -146,3 +146,22 @@ test('the keyboard runs the check, and axe finds nothing before or after', async
   expect(await axe()).toEqual([]);
   expect(host.errors).toEqual([]);
 });
+
+test('only /verify/ may connect to the raw host, and only it loads a script file of its own', async ({
+  page,
+  request,
+}, info) => {
+  const listed = (await request.get('sitemap.xml').then((r) => r.text())).match(/<loc>[^<]+<\/loc>/g) ?? [];
+  const base = new URL(info.project.use.baseURL!).pathname;
+  const allowing: string[] = [];
+  const modules: string[] = [];
+  for (const loc of listed) {
+    const path = new URL(loc.slice(5, -6)).pathname.slice(base.length);
+    await page.goto(path);
+    const policy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+    if (/connect-src[^;]*raw\.githubusercontent\.com/.test(policy)) allowing.push(path);
+    if ((await page.locator('script[type="module"][src]').count()) > 0) modules.push(path);
+  }
+  expect(allowing).toEqual(['verify/']);
+  expect(modules).toEqual(['verify/']);
+});
