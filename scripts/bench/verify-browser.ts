@@ -19,7 +19,8 @@ const EMPTY = `<!doctype html><button id=b>go</button><p id=r></p>
 <script>document.getElementById('b').onclick=()=>document.getElementById('r').dataset.verifyStatus='pass'</script>`;
 
 const server = await serveDist(dist);
-const browser = await chromium.launch({ executablePath: chromiumPath() });
+const executablePath = chromiumPath();
+const browser = await chromium.launch(executablePath ? { executablePath } : {});
 try {
   const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
   await context.route('https://raw.githubusercontent.com/**', (route) =>

@@ -5,10 +5,9 @@ import { lockOf, runChecks, type Receipt, type Step } from './run.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-function line(parent: HTMLElement, text: string, ok = true): void {
+function line(parent: HTMLElement, text: string): void {
   const li = document.createElement('li');
   li.textContent = text;
-  if (!ok) li.className = 'verify-fail';
   parent.append(li);
 }
 
@@ -31,10 +30,9 @@ function show(step: Step): void {
       `${f.path}: ${f.bytes} bytes (lock: ${f.locked.bytes}); sha256 ${f.sha256} (lock: ${f.locked.sha256}); git blob ${f.blob}` +
         (f.locked.blob ? ` (lock: ${f.locked.blob})` : ' (the lock records none)') +
         (f.ok ? ': matches' : ': DIFFERS'),
-      f.ok,
     );
   } else if (step.step === 'check') {
-    line(list('admission'), `${step.title}: ${JSON.stringify(step.facts)}`);
+    line(list('admission'), `${step.title}: ${step.facts.map((f) => `${f.value} ${f.label}`).join(', ')}`);
   } else if (step.step === 'rederivation') {
     line(list('rederivations'), `${step.name}: ${step.title} (${step.compared} leaves compared, all equal)`);
     for (const p of step.properties) {
@@ -47,7 +45,7 @@ function show(step: Step): void {
     const against = notHere
       ? `not recomputed here: it ${notHere}`
       : `recomputed here ${ours.join(' or ') || 'nothing'}`;
-    line(list(sectionOf(f.page)), `/${f.page} ${where}: shown ${f.shown}, ${against}${ok ? '' : ': DIFFERS'}`, ok);
+    line(list(sectionOf(f.page)), `/${f.page} ${where}: shown ${f.shown}, ${against}${ok ? '' : ': DIFFERS'}`);
   }
 }
 

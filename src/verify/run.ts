@@ -4,6 +4,7 @@
  * names the file, the place and the two values.
  */
 import { AdmissionError } from '../admission/errors.ts';
+import type { CheckReport } from '../admission/types.ts';
 import { validate } from '../admission/validate.ts';
 import { rederive } from '../audit/assemble.ts';
 import type { Audit } from '../audit/assemble.ts';
@@ -30,7 +31,7 @@ export interface Failure {
 
 export type Step =
   | { readonly step: 'file'; readonly file: FileCheck }
-  | { readonly step: 'check'; readonly id: string; readonly title: string; readonly facts: readonly unknown[] }
+  | { readonly step: 'check'; readonly id: string; readonly title: string; readonly facts: CheckReport['facts'] }
   | {
       readonly step: 'rederivation';
       readonly name: string;
