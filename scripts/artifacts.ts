@@ -14,7 +14,8 @@ import { loadLock } from '../src/admission/load.ts';
 import { artifactsRoot, auditMirror, lockPath } from '../src/admission/paths.ts';
 import { reportRefusal, summarise } from '../src/admission/report.ts';
 import { ARTIFACT_PATHS } from '../src/admission/schemas.ts';
-import { assembleAudit, rederive } from '../src/audit/assemble.ts';
+import { rederive } from '../src/audit/assemble.ts';
+import { assembleAudit } from '../src/audit/the-audit.ts';
 
 try {
   const { values } = parseArgs({

@@ -55,7 +55,7 @@ export async function serveDist(dist: string): Promise<{ origin: string; close: 
   return { origin: `http://127.0.0.1:${address.port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-const chromiumPath = () =>
+export const chromiumPath = () =>
   process.env['CHROMIUM_PATH'] ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export async function runLighthouse(

@@ -12,6 +12,7 @@ import { ARTIFACT_PATHS } from '../../src/admission/schemas.ts';
 import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
 import { SHELL_SCRIPT } from '../../src/site/shell-script.ts';
 import { TOOL_CACHES } from '../lib/tool-caches.ts';
+import { median } from './median.ts';
 
 const root = join(import.meta.dirname, '../..');
 // A sandbox build brings the artifacts in from the same mirror as the checkout.
@@ -46,9 +47,6 @@ function table(title: string, rows: Weight[]) {
     );
   }
 }
-
-/** The median of the runs (the upper middle one for an even count). */
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const tmp = mkdtempSync(join(tmpdir(), 'trail-bench-'));
 try {

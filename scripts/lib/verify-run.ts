@@ -1,5 +1,5 @@
 /** What `npm run verify` runs: admits the artifacts in place (never fetches), re-derives what they report, and prints each check. */
-import { assembleAudit } from '../../src/audit/assemble.ts';
+import { assembleAudit } from '../../src/audit/the-audit.ts';
 import { artifactsRoot, lockPath } from '../../src/admission/paths.ts';
 import { reportRefusal, summarise } from '../../src/admission/report.ts';
 import { checkConclusions } from '../../src/measures/check-conclusions.ts';

@@ -1,10 +1,9 @@
 /**
  * The audit every page, table and chart reads: the admitted artifacts plus our
  * re-derivations of what they report. Admission and re-derivation are separate
- * stages; this is the one place that runs them in order, once per build.
+ * stages. Free of node: imports, so /verify/ runs the same code in the browser.
  */
 import { deepFreeze } from '../admission/admit.ts';
-import { admitFromDisk } from '../admission/load.ts';
 import type { Admitted, CheckReport } from '../admission/types.ts';
 import { rederiveAll } from '../rederive/index.ts';
 import type { RederivationResult } from '../rederive/types.ts';
@@ -32,9 +31,4 @@ export function rederive(admitted: Admitted): Audit {
     ],
   };
   return deepFreeze({ ...admitted, checks: [...admitted.checks, derivation], rederivations, rederived });
-}
-
-/** Admission, then re-derivation: what the build, `npm run verify` and the tests run. */
-export async function assembleAudit(options: { readonly root: string; readonly lockPath: string }): Promise<Audit> {
-  return rederive(await admitFromDisk(options.root, options.lockPath));
 }

@@ -3,8 +3,14 @@
  * integration and the pages' bundle each import their own copy of this module, so each assembles the
  * same files once; importing a page or a component reads no artifact until it renders.
  */
+import { admitFromDisk } from '../admission/load.ts';
 import { artifactsRoot, lockPath } from '../admission/paths.ts';
-import { assembleAudit, type Audit } from './assemble.ts';
+import { rederive, type Audit } from './assemble.ts';
+
+/** Admission from disk, then re-derivation: what the build, `npm run verify` and the tests run. */
+export async function assembleAudit(options: { readonly root: string; readonly lockPath: string }): Promise<Audit> {
+  return rederive(await admitFromDisk(options.root, options.lockPath));
+}
 
 let audit: Promise<Audit> | undefined;
 

@@ -17,6 +17,7 @@ export const PIPELINE = [
   ['styles', 'the stylesheet'],
   ['components', 'the Astro components that render figures, tables, charts and findings'],
   ['layouts', 'the page frame'],
+  ['verify', "the reader's own check on /verify/: the build's admission and re-derivations, run in the browser"],
   ['pages', 'the routes: pages, CSV downloads, evidence packets'],
   ['passes', 'rewrites of the built pages: census, print references, script hashes, search index'],
   ['guards', 'checks over the prose and the built pages; any problem stops the build'],

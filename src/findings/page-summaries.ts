@@ -68,6 +68,7 @@ export const SHARE_KEYS = [
   'method',
   'changes',
   'search',
+  'verify',
   'not-found',
   ...PROPERTY_NAMES.map((p) => p.toLowerCase()),
 ] as const;

@@ -10,7 +10,14 @@
 import type { Problem } from '../core/problem.ts';
 import { attr, elementsWhere, isText, type HtmlElement } from '../core/html-tree.ts';
 import { builtPages } from '../site/built-pages.ts';
-import { OWN_EVENT_HANDLERS, OWN_INLINE_SCRIPTS, OWN_SCRIPT_FILES, scriptHash } from '../site/own-scripts.ts';
+import {
+  OWN_EVENT_HANDLERS,
+  OWN_INLINE_SCRIPTS,
+  OWN_SCRIPT_FILES,
+  VERIFY_PAGE,
+  VERIFY_SCRIPT,
+  scriptHash,
+} from '../site/own-scripts.ts';
 import { pageReader, type PageReader } from './html.ts';
 
 const textOf = (el: HtmlElement) => el.children.map((c) => (isText(c) ? c.data : '')).join('');
@@ -45,7 +52,12 @@ export function checkOwnScripts(dist: string, base: string, read: PageReader = p
               'a JSON-LD block that is not one JSON value written in the page; a data block holds data only',
             );
         } else if (src !== undefined) {
-          if (!files.has(src) || text.trim() !== '')
+          const verifies =
+            page.rel === VERIFY_PAGE &&
+            attr(el, 'type') === 'module' &&
+            src.startsWith(base) &&
+            VERIFY_SCRIPT.test(src.slice(base.length));
+          if ((!files.has(src) && !verifies) || text.trim() !== '')
             refuse(
               `<script src="${src}">`,
               `a script the site does not load (its own are ${[...files].join(', ')}); only the site's own scripts run`,

@@ -3,10 +3,10 @@
  * in if missing, admitted and re-derived, the site's own commit read, so that a refusal
  * stops the build before anything renders.
  */
-import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { prepareArtifacts } from '../admission/prepare.ts';
 import { summarise } from '../admission/report.ts';
-import { assembleAudit, type Audit } from '../audit/assemble.ts';
+import type { Audit } from '../audit/assemble.ts';
+import { theAudit } from '../audit/the-audit.ts';
 import { checkConclusions } from '../measures/check-conclusions.ts';
 import { checkPermanentBase } from '../site/permanent.ts';
 import { siteRevision } from '../site/site-revision.ts';
@@ -15,7 +15,7 @@ import type { Logger } from './refusal.ts';
 /** `base`: the base path the site is built under; a permanent copy's (r/<revision>/) must name this lock's revision. */
 export async function admitForBuild(logger: Logger, base: string): Promise<Audit> {
   for (const line of await prepareArtifacts()) logger.info(`artifacts: ${line}`);
-  const audit = await assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+  const audit = await theAudit();
   // A stale conclusion is refused here in one message, as verify refuses it, not while a page renders.
   checkConclusions(audit);
   checkPermanentBase(base, audit.revision.short);

@@ -13,6 +13,8 @@ import { checkPublishedText } from '../guards/published-text.ts';
 import { rasteriseImages } from '../passes/rasterise.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
 import { writeSearchIndex } from '../passes/search-index.ts';
+import { writeVerifyCensus } from '../passes/verify-census.ts';
+import { theAudit } from '../audit/the-audit.ts';
 import { fail, type Logger } from './refusal.ts';
 
 export interface BuiltSite {
@@ -28,6 +30,7 @@ export async function checkBuilt({ dist, base, site, publishing, revision }: Bui
   // Sizes first, before any pass reads a page: an unbounded page stops here.
   fail('The built site publishes a page or download above its size limit', checkOutputSizes(dist));
   const rewritten = rewritePages(dist);
+  writeVerifyCensus(dist, { lock: (await theAudit()).lock, figures: rewritten.figures });
   logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);
   logger.info(`print references: external links numbered on ${rewritten.printReferences} page(s)`);
   logger.info(`content security policy: inline scripts hashed on ${rewritten.scriptsHashed} page(s)`);

@@ -23,6 +23,10 @@ export const STATIC_PAGES = {
     title: 'Search: TRAIL scorer audit',
     description: say('pages/_page-meta.search.description'),
   },
+  verify: {
+    title: 'Check every figure yourself',
+    description: say('pages/_page-meta.verify.description'),
+  },
   'not-found': {
     title: say('pages/_page-meta.title'),
     description: say('pages/_page-meta.not-found.description'),

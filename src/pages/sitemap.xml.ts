@@ -8,6 +8,7 @@ export const SITE_PAGES = [
   'method/',
   'changes/',
   'search/',
+  'verify/',
   ...PROPERTY_NAMES.map((p) => `properties/${p.toLowerCase()}/`),
 ];
 

@@ -6,7 +6,16 @@
 import type { Census } from '../provenance/census.ts';
 import { formatFigure, type Kind } from '../provenance/format.ts';
 
-const NUMERIC = new Set(['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes']);
+export const NUMERIC: ReadonlySet<string> = new Set([
+  'score',
+  'f1',
+  'ratio',
+  'count',
+  'integer',
+  'percent',
+  'percent1',
+  'megabytes',
+]);
 
 /** Counts the figure elements in one page's HTML, leaving out the census's own. */
 export function countFigures(html: string): Omit<Census, 'share'> {

@@ -8,6 +8,8 @@ import { builtPages } from '../site/built-pages.ts';
 import { hashInlineScripts } from './csp-hashes.ts';
 import { censusOf, fillCensus } from './figure-census.ts';
 import { addPrintReferences } from './print-references.ts';
+import { figuresOf } from './verify-census.ts';
+import type { CensusFigure } from '../verify/census.ts';
 
 export interface Rewritten {
   /** Census placeholders filled, over the site. */
@@ -16,6 +18,8 @@ export interface Rewritten {
   readonly printReferences: number;
   /** Pages whose policy gained script hashes. */
   readonly scriptsHashed: number;
+  /** Every figure on every page, as published, for /verify/. */
+  readonly figures: CensusFigure[];
 }
 
 export function rewritePages(dist: string): Rewritten {
@@ -24,6 +28,7 @@ export function rewritePages(dist: string): Rewritten {
   let censusFilled = 0;
   let printReferences = 0;
   let scriptsHashed = 0;
+  const figures: CensusFigure[] = [];
   for (const page of pages) {
     const filled = fillCensus(page.html, census);
     censusFilled += filled.filled;
@@ -32,6 +37,7 @@ export function rewritePages(dist: string): Rewritten {
     const hashed = hashInlineScripts(referenced, page.rel);
     if (hashed !== referenced) scriptsHashed++;
     if (hashed !== page.html) writeFileSync(page.path, hashed);
+    figures.push(...figuresOf(hashed, page.rel));
   }
-  return { censusFilled, printReferences, scriptsHashed };
+  return { censusFilled, printReferences, scriptsHashed, figures };
 }

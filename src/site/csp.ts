@@ -20,3 +20,6 @@ export const CSP = [
   "form-action 'none'",
   "object-src 'none'",
 ].join('; ');
+
+/** /verify/ alone may read the audit's files from the raw host (src/verify/host.ts). */
+export const VERIFY_CSP = CSP.replace("connect-src 'self'", "connect-src 'self' https://raw.githubusercontent.com");

@@ -56,5 +56,9 @@ export const OWN_INLINE_SCRIPTS: ReadonlySet<string> = new Set([SEARCH_SCRIPT, S
 /** The script files the pages load, relative to the base path: Pagefind's interface, which Pagefind writes into the site. */
 export const OWN_SCRIPT_FILES: readonly string[] = ['pagefind/pagefind-ui.js'];
 
+/** /verify/'s script, bundled by Astro from src/verify/page.ts: a module from the site's own _astro/ folder, on that page only. */
+export const VERIFY_PAGE = 'verify/index.html';
+export const VERIFY_SCRIPT = /^_astro\/[\w.-]+\.js$/;
+
 /** The event-handler attributes the site writes, as `element[attribute]`: none (its one script adds its listeners itself). */
 export const OWN_EVENT_HANDLERS: ReadonlySet<string> = new Set<string>();

@@ -319,7 +319,7 @@ test('without script, the search page still lists every page', async ({ browser 
   await context.close();
 });
 
-test("only the search page carries script beyond the shell's one inline script (theme kept, tooltips dismissed); a JSON-LD data block is not one: it is never run", async ({
+test("only the search page and /verify/ carry script beyond the shell's one inline script (theme kept, tooltips dismissed); a JSON-LD data block is not one: it is never run", async ({
   request,
 }) => {
   for (const path of PAGES) {
@@ -328,7 +328,7 @@ test("only the search page carries script beyond the shell's one inline script (
       (m) => m[1]!,
     );
     expect(scripts.filter((s) => s === SHELL_SCRIPT).length, `/${path}: the shell's script`).toBe(1);
-    if (path === 'search/') expect(scripts.length).toBeGreaterThan(1);
+    if (path === 'search/' || path === 'verify/') expect(scripts.length).toBeGreaterThan(1);
     else expect(scripts.length, `/${path}`).toBe(1);
   }
   // A few hundred bytes, no more: the pages work without it.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { assembleAudit } from '../../src/audit/assemble.ts';
+import { assembleAudit } from '../../src/audit/the-audit.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { indexDigest } from '../../src/admission/digest.ts';
 import { ARTIFACT_PATHS } from '../../src/admission/schemas.ts';

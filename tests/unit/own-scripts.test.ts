@@ -37,6 +37,13 @@ describe('the own-scripts guard', () => {
       [],
     );
   });
+  test("/verify/'s bundled module passes on that page only, and only as a module from the base's _astro/", () => {
+    const module = '<script type="module" src="/b/_astro/verify.astro_astro_type_script_index_0_lang.X1.js"></script>';
+    assert.deepEqual(guard({ 'verify/index.html': module }, '/b/'), []);
+    assert.equal(guard({ 'method/index.html': module }, '/b/').length, 1, 'on another page');
+    assert.equal(guard({ 'verify/index.html': module.replace(' type="module"', '') }, '/b/').length, 1, 'classic');
+    assert.equal(guard({ 'verify/index.html': module.replace('/b/_astro/', '/b/x/') }, '/b/').length, 1, 'elsewhere');
+  });
   test('any other inline script is refused, even one a policy would list by hash', () => {
     const [p] = guard({ 'properties/p3/index.html': '<p>x</p><script>alert(1)</script>' });
     assert.equal(p!.file, 'properties/p3/index.html');

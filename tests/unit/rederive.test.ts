@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { assembleAudit } from '../../src/audit/assemble.ts';
+import { assembleAudit } from '../../src/audit/the-audit.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { REDERIVATIONS } from '../../src/rederive/index.ts';
 import { magnitudeFigures, restateFigures } from '../../src/rederive/magnitudes.ts';

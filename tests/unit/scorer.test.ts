@@ -1,7 +1,7 @@
 /** The reimplemented scorer pieces, against the examples the audit's spec gives. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assembleAudit } from '../../src/audit/assemble.ts';
+import { assembleAudit } from '../../src/audit/the-audit.ts';
 import {
   enumerateSubstrings,
   normalizeCategory,

@@ -1,7 +1,7 @@
 /** Downloads that explain themselves: CSV columns named with their unit, the split as a column of a per-split table, sidecars and packets that say what they are. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assembleAudit } from '../../src/audit/assemble.ts';
+import { assembleAudit } from '../../src/audit/the-audit.ts';
 import { allTables } from '../../src/findings/registry.ts';
 import { csvDescription, csvFields, csvSpec, tableDownloads } from '../../src/findings/table-downloads.ts';
 import { evidencePacket } from '../../src/findings/evidence-packet.ts';

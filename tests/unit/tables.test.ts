@@ -1,7 +1,7 @@
 /** The table builders: one per table on the site, unique ids, and CSV that round-trips the raw values. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assembleAudit } from '../../src/audit/assemble.ts';
+import { assembleAudit } from '../../src/audit/the-audit.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';

@@ -1,0 +1,141 @@
+/** /verify/'s script: runs the check on a button or on files the reader drops or picks, and writes the receipt into the page. */
+import { CENSUS_PATH, type LockEntry, type VerifyCensus } from './census.ts';
+import { fetchLocked } from './host.ts';
+import { lockOf, runChecks, type Receipt, type Step } from './run.ts';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+function line(parent: HTMLElement, text: string): void {
+  const li = document.createElement('li');
+  li.textContent = text;
+  parent.append(li);
+}
+
+/** The part of the page a step belongs to: its property's section (#p3), the report's, or the rest. */
+function sectionOf(page: string): string {
+  const property = /^properties\/(p[0-9]+)\/$/.exec(page)?.[1];
+  if (property && document.getElementById(property)) return property;
+  return page === '' ? 'report' : 'other-pages';
+}
+
+let current: VerifyCensus | undefined;
+
+const list = (id: string) => $(id).querySelector('ol') ?? $(id);
+
+function show(step: Step): void {
+  if (step.step === 'file') {
+    const f = step.file;
+    line(
+      list('files'),
+      `${f.path}: ${f.bytes} bytes (lock: ${f.locked.bytes}); sha256 ${f.sha256} (lock: ${f.locked.sha256}); git blob ${f.blob}` +
+        (f.locked.blob ? ` (lock: ${f.locked.blob})` : ' (the lock records none)') +
+        (f.ok ? ': matches' : ': DIFFERS'),
+    );
+  } else if (step.step === 'check') {
+    line(list('admission'), `${step.title}: ${step.facts.map((f) => `${f.value} ${f.label}`).join(', ')}`);
+  } else if (step.step === 'rederivation') {
+    line(list('rederivations'), `${step.name}: ${step.title} (${step.compared} leaves compared, all equal)`);
+    for (const p of step.properties) {
+      const part = document.getElementById(p.toLowerCase());
+      if (part) line(list(p.toLowerCase()), `re-derivation ${step.name}: ${step.compared} leaves compared, all equal`);
+    }
+  } else {
+    const { figure: f, ours, ok, notHere } = step.check;
+    const where = f.file ? `${f.file}#${f.pointer}` : (f.derivation ?? f.citation ?? f.source);
+    const against = notHere
+      ? `not recomputed here: it ${notHere}`
+      : `recomputed here ${ours.join(' or ') || 'nothing'}`;
+    line(list(sectionOf(f.page)), `/${f.page} ${where}: shown ${f.shown}, ${against}${ok ? '' : ': DIFFERS'}`);
+  }
+}
+
+function clear(): void {
+  for (const ol of document.querySelectorAll('#verify-receipt ol')) ol.replaceChildren();
+  $('verify-result').removeAttribute('data-verify-status');
+  $('verify-download').hidden = true;
+}
+
+function finish(receipt: Receipt): void {
+  const result = $('verify-result');
+  const figures = receipt.steps.filter((s) => s.step === 'figure').length;
+  result.textContent =
+    receipt.status === 'pass'
+      ? `Pass: the six files match the lock, admission and every re-derivation pass, and all ${figures} figures match.`
+      : `Fail: ${receipt.failures
+          .slice(0, 5)
+          .map((f) => `${f.file} at ${f.place}: expected ${f.expected}, found ${f.found}`)
+          .join('; ')}${receipt.failures.length > 5 ? `; and ${receipt.failures.length - 5} more` : ''}.`;
+  result.dataset['verifyStatus'] = receipt.status;
+  const download = $<HTMLButtonElement>('verify-download');
+  download.hidden = false;
+  download.onclick = () => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(receipt, null, 2)], { type: 'application/json' }));
+    a.download = 'verify-receipt.json';
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+}
+
+async function census(): Promise<VerifyCensus> {
+  const response = await fetch(new URL(`../${CENSUS_PATH}`, location.href.replace(/[?#].*$/, '')));
+  return (await response.json()) as VerifyCensus;
+}
+
+async function check(files: () => Promise<Map<string, Uint8Array> | undefined>, source: string): Promise<void> {
+  clear();
+  const status = $('verify-progress');
+  status.textContent = `Checking (${source})...`;
+  try {
+    const c = current ?? (current = await census());
+    const bytes = await files();
+    if (!bytes) return;
+    const receipt = await runChecks(c, bytes, source, show);
+    status.textContent = '';
+    finish(receipt);
+  } catch (e) {
+    status.textContent = '';
+    $('verify-result').textContent = `Fail: the check stopped: ${e instanceof Error ? e.message : String(e)}`;
+    $('verify-result').dataset['verifyStatus'] = 'fail';
+  }
+}
+
+async function fromHost(): Promise<Map<string, Uint8Array> | undefined> {
+  const entries = lockOf(current ?? (current = await census())).files as readonly LockEntry[];
+  const fetched = await Promise.all(entries.map(fetchLocked));
+  const unreachable = fetched.map((f) => f.unreachable).filter((u) => u !== undefined);
+  if (unreachable.length > 0) {
+    $('verify-progress').textContent =
+      `The audit's repository could not be read: ${unreachable[0]}${unreachable.length > 1 ? ` (and ${unreachable.length - 1} more)` : ''}. ` +
+      'Drop the six files below, or pick them, and the same checks run on them.';
+    $('verify-drop').classList.add('verify-wanted');
+    return undefined;
+  }
+  return new Map(entries.map((e, i) => [e.path, fetched[i]!.bytes!]));
+}
+
+async function fromFiles(list: FileList): Promise<Map<string, Uint8Array>> {
+  const entries = lockOf(current ?? (current = await census())).files as readonly LockEntry[];
+  const byName = new Map(
+    await Promise.all([...list].map(async (f) => [f.name, new Uint8Array(await f.arrayBuffer())] as const)),
+  );
+  const out = new Map<string, Uint8Array>();
+  for (const e of entries) {
+    const bytes = byName.get(e.path.split('/').at(-1)!);
+    if (bytes) out.set(e.path, bytes);
+  }
+  return out;
+}
+
+$('verify-run').addEventListener('click', () => void check(fromHost, 'the audit repository, at the locked commits'));
+const input = $<HTMLInputElement>('verify-files');
+input.addEventListener('change', () => {
+  if (input.files && input.files.length > 0) void check(() => fromFiles(input.files!), 'the files you chose');
+});
+const drop = $('verify-drop');
+drop.addEventListener('dragover', (e) => e.preventDefault());
+drop.addEventListener('drop', (e) => {
+  e.preventDefault();
+  const dropped = e.dataTransfer?.files;
+  if (dropped && dropped.length > 0) void check(() => fromFiles(dropped), 'the files you dropped');
+});
