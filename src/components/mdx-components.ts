@@ -18,6 +18,7 @@ import PinBlock from './findings/PinBlock.astro';
 import HeadlinePredictor from './findings/HeadlinePredictor.astro';
 import AdmissionChecks from './findings/AdmissionChecks.astro';
 import ArtifactTable from './findings/ArtifactTable.astro';
+import SignedManifest from './ui/SignedManifest.astro';
 import SiteSource from './ui/SiteSource.astro';
 import RederivationList from './findings/RederivationList.astro';
 import ConclusionList from './findings/ConclusionList.astro';
@@ -42,6 +43,7 @@ export const MDX_COMPONENTS = {
   PinBlock,
   AdmissionChecks,
   ArtifactTable,
+  SignedManifest,
   SiteSource,
   RederivationList,
   ConclusionList,
