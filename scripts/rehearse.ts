@@ -264,6 +264,7 @@ try {
   process.exitCode = 1;
 } finally {
   await server.close();
-  if (values.keep) console.log(`kept ${work}`);
+  // A failed run keeps its folder: the log holds every step's whole output.
+  if (values.keep || process.exitCode) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
 }

@@ -6,6 +6,10 @@
  */
 import { spawnSync } from 'node:child_process';
 
+// Built and served as a GitHub project page is, unless the caller names the address: no test may assume `/`.
+process.env['SITE_BASE'] ??= '/trail-audit-site/';
+process.env['SITE_URL'] ??= 'https://example.github.io';
+
 const run = (args: readonly string[], command = 'npm') => spawnSync(command, args, { stdio: 'inherit' }).status === 0;
 
 if (!run([`${import.meta.dirname}/check-test-artifacts.ts`], process.execPath)) process.exit(1);

@@ -6,7 +6,8 @@
 import { prepareArtifacts } from '../admission/prepare.ts';
 import { summarise } from '../admission/report.ts';
 import type { Audit } from '../audit/assemble.ts';
-import { theAudit } from '../audit/the-audit.ts';
+import { assembleAudit } from '../audit/the-audit.ts';
+import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { checkConclusions } from '../measures/check-conclusions.ts';
 import { checkPermanentBase } from '../site/permanent.ts';
 import { siteRevision } from '../site/site-revision.ts';
@@ -15,7 +16,7 @@ import type { Logger } from './refusal.ts';
 /** `base`: the base path the site is built under; a permanent copy's (r/<revision>/) must name this lock's revision. */
 export async function admitForBuild(logger: Logger, base: string): Promise<Audit> {
   for (const line of await prepareArtifacts()) logger.info(`artifacts: ${line}`);
-  const audit = await theAudit();
+  const audit = await assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
   // A stale conclusion is refused here in one message, as verify refuses it, not while a page renders.
   checkConclusions(audit);
   checkPermanentBase(base, audit.revision.short);

@@ -14,7 +14,7 @@ import { rasteriseImages } from '../passes/rasterise.ts';
 import { rewritePages } from '../passes/rewrite-pages.ts';
 import { writeSearchIndex } from '../passes/search-index.ts';
 import { writeVerifyCensus } from '../passes/verify-census.ts';
-import { theAudit } from '../audit/the-audit.ts';
+import type { Lock } from '../admission/schemas.ts';
 import { fail, type Logger } from './refusal.ts';
 
 export interface BuiltSite {
@@ -24,13 +24,18 @@ export interface BuiltSite {
   readonly publishing: boolean;
   /** This audit revision's short name: links into its permanent copy (r/<revision>/) are read as the live build's. */
   readonly revision: string | undefined;
+  /** The admitted lock, which /verify/'s census carries to the reader's browser. */
+  readonly lock: Lock;
 }
 
-export async function checkBuilt({ dist, base, site, publishing, revision }: BuiltSite, logger: Logger): Promise<void> {
+export async function checkBuilt(
+  { dist, base, site, publishing, revision, lock }: BuiltSite,
+  logger: Logger,
+): Promise<void> {
   // Sizes first, before any pass reads a page: an unbounded page stops here.
   fail('The built site publishes a page or download above its size limit', checkOutputSizes(dist));
   const rewritten = rewritePages(dist);
-  writeVerifyCensus(dist, { lock: (await theAudit()).lock, figures: rewritten.figures });
+  writeVerifyCensus(dist, { lock, figures: rewritten.figures });
   logger.info(`figure census: ${rewritten.censusFilled} placeholders filled`);
   logger.info(`print references: external links numbered on ${rewritten.printReferences} page(s)`);
   logger.info(`content security policy: inline scripts hashed on ${rewritten.scriptsHashed} page(s)`);

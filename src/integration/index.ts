@@ -43,7 +43,14 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         const dist = fileURLToPath(dir);
         // The output is marked as a build's, so the next build may empty it.
         markBuilt(dist);
-        const built = { dist, base, site, publishing: options.publishing ?? false, revision: audit?.revision.short };
+        const built = {
+          dist,
+          base,
+          site,
+          publishing: options.publishing ?? false,
+          revision: audit!.revision.short,
+          lock: audit!.lock,
+        };
         await orStop(logger, () => checkBuilt(built, logger), dist);
       },
     },

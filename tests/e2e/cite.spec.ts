@@ -34,7 +34,7 @@ test('the footer names the site commit and date and the audit revision; a proper
 }, info) => {
   await open(page, info, 'properties/p5/');
   const footer = page.locator('#revision');
-  await expect(footer).toContainText(/site commit [0-9a-f]{12}/);
+  await expect(footer).toContainText(/ commit [0-9a-f]{12}/);
   await expect(footer).toContainText(/of \d{4}-\d{2}-\d{2}/);
   await expect(footer).toContainText(/artifact lock [0-9a-f]{12}/);
   await expect(footer).toContainText('results/normaliser.json at');

@@ -114,7 +114,7 @@ describe('an accepted revision builds and publishes with its records', { concurr
   test("P5's page says its magnitude last changed in the newest record, and its verdict never did", () => {
     const page = readFileSync(join(dist, 'properties/p5/index.html'), 'utf8');
     const block = /<div class="last-changed"[\s\S]*?<\/div>/.exec(page)?.[0] ?? '';
-    assert.match(block, /How far off it is:\s+last changed in <a href="\/changes\/#change-0002">/);
+    assert.match(block, /How far off it is:\s+last changed in <a href="[^"]*\/changes\/#change-0002">/);
     assert.match(block, /Its verdict: unchanged in every recorded revision\./);
   });
 
