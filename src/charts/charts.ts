@@ -155,9 +155,9 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
       (undrawn.length ? say('charts/charts.leavesOut', undrawn.map((r) => r.name).join(' and ')) : '') +
       say('charts/charts.leavesOut-2'),
     legend: [
-      { label: 'reads only span identifiers', series: 0, shape: 'circle' },
+      { label: say('charts/charts.reads-spans'), series: 0, shape: 'circle' },
       { label: 'reads the gold', series: 1, shape: 'plus' },
-      { label: 'best published joint accuracy', series: 'ink', shape: 'dashed' },
+      { label: say('charts/charts.best-published'), series: 'ink', shape: 'dashed' },
       { label: 'reachable ceiling', series: 'ink', shape: 'dotted' },
     ],
     data: [headlineTable(a, split)],
@@ -349,7 +349,7 @@ export function table5Chart(a: Audit): ChartSpec {
         .flatMap((r) =>
           r.cells.map(
             (c, i) =>
-              `${r.label}, ${t.splits[i]}: paper ${formatFigure(c.paper.value, 'count')}, tree ${formatFigure(c.here.value, 'count')}${r.parsedOnly ? ' (gold files that parse)' : ''}${c.disagree ? ', differs' : ''}`,
+              `${r.label}, ${t.splits[i]}: paper ${formatFigure(c.paper.value, 'count')}, tree ${formatFigure(c.here.value, 'count')}${r.parsedOnly ? say('charts/charts.parsed-only') : ''}${c.disagree ? ', differs' : ''}`,
           ),
         )
         .join('; ') +
@@ -459,7 +459,7 @@ export function reachChart(a: Audit): ChartSpec {
           grid: true,
         },
         y: { label: null, domain: rows.map((r) => r.label), axis: l.narrow ? null : 'left', padding: 0 },
-        color: { domain: ['label without spaces', 'shortest string reaching it'], range: [...SERIES] },
+        color: { domain: ['label without spaces', say('charts/charts.shortest-reaching')], range: [...SERIES] },
         marks: [
           Plot.link(rows, {
             x1: 'shortest',
@@ -480,7 +480,7 @@ export function reachChart(a: Audit): ChartSpec {
           Plot.dot(rows, {
             x: 'shortest',
             y: 'label',
-            fill: () => 'shortest string reaching it',
+            fill: () => say('charts/charts.shortest-reaching'),
             symbol: 'square',
             r: 4,
             dy: l.narrow ? 6 : 0,
@@ -509,7 +509,7 @@ export function reachChart(a: Audit): ChartSpec {
     ),
     leavesOut: say('charts/charts.reachChart.leavesOut'),
     legend: [
-      { label: 'the label, spaces removed', series: 0, shape: 'circle' },
+      { label: say('charts/charts.label-spaces-removed'), series: 0, shape: 'circle' },
       { label: say('charts/charts.label-4'), series: 1, shape: 'square' },
     ],
     data: [shortestReachingTable(a)],

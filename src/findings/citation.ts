@@ -107,7 +107,7 @@ const dateParts = (iso: string) => {
 /** What a local build's page citation gives in place of an address: localhost names no page a reader can open. */
 export const LOCAL_BUILD = say('findings/citation.LOCAL_BUILD');
 /** In the citation block of a local build, in place of the permanent copy's address. */
-export const NO_PERMANENT_COPY = `none: this page is ${LOCAL_BUILD}`;
+export const NO_PERMANENT_COPY = say('findings/citation.NO_PERMANENT_COPY', LOCAL_BUILD);
 /** Whether the page is a local build's: it has no permanent copy, so nothing may name one. */
 export const localBuild = (page: CitedPage) => isLocalAddress(page.live);
 
@@ -148,7 +148,15 @@ export const citationItems = (a: Audit, site: SiteRevision, page: CitedPage): [C
 
 export function auditCitationText(a: Audit, page: CitedPage): string {
   const r = auditRepository(a);
-  return `${r.owner}. ${r.name} [data set]. GitHub, ${r.url}, files at commits ${commitList(a, 12)}. As cited through this site: artifact lock SHA-256 ${a.revision.short}…, ${localBuild(page) ? LOCAL_BUILD : `permanent copy ${page.permanent}`}`;
+  return say(
+    'findings/citation.auditCitationText',
+    r.owner,
+    r.name,
+    r.url,
+    commitList(a, 12),
+    a.revision.short,
+    localBuild(page) ? LOCAL_BUILD : say('findings/citation.permanent', page.permanent),
+  );
 }
 
 export function pageCitationText(site: SiteRevision, page: CitedPage): string {

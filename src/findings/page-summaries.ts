@@ -41,7 +41,7 @@ export function propertySummary(a: Audit, name: PropertyName): Rich {
   return [
     `${name}: `,
     { words: words(a, p.file, at('verdict')) },
-    ". In the audit's words: ",
+    say('findings/page-summaries.in-the-audits-words'),
     { words: words(a, p.file, at('magnitude')) },
   ];
 }

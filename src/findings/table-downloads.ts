@@ -28,7 +28,7 @@ export interface TableDownload {
 
 /** The unit a column of raw values is in, by the kind of figure its cells hold; none for plain whole numbers and text. */
 const UNITS: Partial<Record<Kind, string>> = {
-  score: 'score, zero to one',
+  score: say('findings/table-downloads.score-unit'),
   f1: 'F1, zero to one',
   ratio: 'ratio, x',
   count: 'count',

@@ -16,15 +16,15 @@ import { say } from '../core/strings.ts';
 
 export const STATIC_PAGES = {
   changes: {
-    title: 'What changed between audit revisions',
+    title: say('pages/_page-meta.changes.title'),
     description: say('pages/_page-meta.changes.description'),
   },
   search: {
-    title: 'Search: TRAIL scorer audit',
+    title: say('pages/_page-meta.search.title', say('layouts/Base.brand')),
     description: say('pages/_page-meta.search.description'),
   },
   verify: {
-    title: 'Check every figure yourself',
+    title: say('pages/_page-meta.verify.title'),
     description: say('pages/_page-meta.verify.description'),
   },
   'not-found': {

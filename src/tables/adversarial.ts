@@ -109,7 +109,7 @@ export function elevenPercentTable(a: Audit): TableSpec {
     table: {
       columns: [{ label: 'what' }, { label: 'as a score', numeric: true }, { label: 'as a percentage', numeric: true }],
       rows: [
-        [{ label: "the abstract's combined figure" }, EMPTY, { fig: e.combined }],
+        [{ label: say('tables/adversarial.combined') }, EMPTY, { fig: e.combined }],
         ...e.best.map((b) => [keyCell(F, ['splits'], b.split), { fig: b.value }, { fig: as(b.value, 'percent') }]),
         [{ label: say('tables/adversarial.label-2') }, EMPTY, { fig: e.plainMean }],
         [{ label: 'plain mean, rounded' }, EMPTY, { fig: e.plainMeanRounded }],

@@ -17,7 +17,7 @@ export function perCategoryTable(a: Audit): TableSpec {
         { label: 'joint', numeric: true },
         { label: 'location', numeric: true },
         { label: 'weighted F-score', numeric: true },
-        { label: 'categories at full recall', numeric: true },
+        { label: say('tables/catf1.full-recall'), numeric: true },
         { label: 'categories with support', numeric: true },
       ],
       rows: a.catf1.rows.map((_, i) => [

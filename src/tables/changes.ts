@@ -51,7 +51,7 @@ export function changeTables(a: Audit): TableSpec[] {
       ? [
           {
             id: `table-${id}-pins`,
-            caption: 'The pins that changed',
+            caption: say('tables/changes.pins-changed'),
             table: {
               columns: [{ label: 'pin' }, { label: 'old' }, { label: 'new' }],
               rows: record.pins.map((p, i) => [

@@ -6,14 +6,14 @@
  * evaluate, and quoted. A plain number (`-0.25`, `+3`, `1e-5`) is a value, not a
  * formula, and stays as it is, so negative figures remain numbers.
  */
+import { say } from '../core/strings.ts';
 
 /** What starts a formula, as OWASP lists it. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** A number as a CSV reader takes one: optional sign, digits with an optional fraction, an optional exponent. */
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-export const FORMULA_RULE =
-  "a cell that is not a plain number and starts with '=', '+', '-', '@', a tab or a carriage return would be read by a spreadsheet as a formula (OWASP, CSV Injection); it is written with a single quote (') before its text, and quoted, so that it is shown as text and never run";
+export const FORMULA_RULE = say('tables/csv-formula.FORMULA_RULE');
 
 export function isFormulaLike(text: string): boolean {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text);

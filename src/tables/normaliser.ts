@@ -70,7 +70,7 @@ export function shortestReachingTable(a: Audit): TableSpec {
         { label: 'label' },
         { label: 'characters without spaces', numeric: true },
         { label: say('tables/normaliser.columns.label'), numeric: true },
-        { label: 'strings of that length' },
+        { label: say('tables/normaliser.strings-of-length') },
         { label: 'substrings reaching it', numeric: true },
       ],
       rows: Object.entries(a.normaliser.shortest_reaching).map(([label, r]) => [

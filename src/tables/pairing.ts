@@ -43,8 +43,8 @@ export function nullRunsTable(a: Audit): TableSpec {
     table: {
       columns: [
         { label: 'run' },
-        { label: 'gold has a null' },
-        { label: 'prediction has a null' },
+        { label: say('tables/pairing.gold-null') },
+        { label: say('tables/pairing.prediction-null') },
         { label: 'joint', numeric: true },
         { label: 'location', numeric: true },
       ],
@@ -70,12 +70,12 @@ export function realGoldTable(a: Audit): TableSpec {
     id: 'table-null-category-real',
     caption: say('tables/pairing.realGoldTable.caption'),
     table: {
-      columns: [{ label: 'on the real gold' }, { label: 'count', numeric: true }],
+      columns: [{ label: say('tables/pairing.on-real-gold') }, { label: 'count', numeric: true }],
       rows: [
         [{ label: 'gold errors' }, figCell(a, F, ['on_the_real_gold', 'gold_errors'], 'count')],
         [{ label: say('tables/pairing.label') }, figCell(a, F, ['on_the_real_gold', 'falsy_categories'], 'count')],
         [
-          { label: 'files that would mispair' },
+          { label: say('tables/pairing.would-mispair') },
           figCell(a, F, ['on_the_real_gold', 'traces_that_would_mispair'], 'count'),
         ],
         [

@@ -18,7 +18,7 @@ export function verdictsTable(a: Audit): TableSpec {
         { label: 'property' },
         { label: say('tables/site.label') },
         { label: 'verdict' },
-        { label: 'how far off it is' },
+        { label: say('tables/site.how-far-off') },
       ],
       rows: a.properties.map((p) => {
         const at = (k: string) =>
@@ -42,7 +42,7 @@ export function verdictsTable(a: Audit): TableSpec {
 export function committedFilesTable(a: Audit): TableSpec {
   return {
     id: 'table-committed-files',
-    caption: 'The six artifacts, counted',
+    caption: say('tables/site.artifacts-counted'),
     table: {
       columns: [
         { label: 'file' },
@@ -50,7 +50,7 @@ export function committedFilesTable(a: Audit): TableSpec {
         { label: 'distinct strings', numeric: true },
         { label: 'identifiers', numeric: true },
         { label: "TRAIL's own words", numeric: true },
-        { label: 'longer than three words', numeric: true },
+        { label: say('tables/site.longer-than-three'), numeric: true },
       ],
       rows: inventory(a).map((r) => [
         { ident: r.file, source: { type: 'lock', pointer: `/files/${lockIndex(a, r.file)}/path` } },

@@ -1,4 +1,5 @@
 /** Category F-score ignores where: the scores, a chart, and each identical block side by side. */
+import { say } from '../../core/strings.ts';
 import { toPointer } from '../../admission/pointer.ts';
 import { perCategoryChart } from '../../charts/charts.ts';
 import type { EvidenceItem, FindingDescriptor } from './descriptor.ts';
@@ -6,7 +7,7 @@ import { perCategoryBlockTables, perCategoryTable } from '../../tables/catf1.ts'
 
 export const perCategory = {
   id: 'per-category',
-  title: 'Category F-score ignores where',
+  title: say('findings/descriptors/per-category.title'),
   properties: ['P7'],
   evidence: (a) => [
     { table: perCategoryTable(a) },
@@ -14,7 +15,7 @@ export const perCategory = {
     ...perCategoryBlockTables(a).map((b): EvidenceItem => ({
       details: {
         summary: [
-          'The per-category block on ',
+          say('findings/descriptors/per-category.block'),
           {
             words: {
               text: b.split,

@@ -39,9 +39,9 @@ export const table5 = {
           ...(traces.abstract.value === traces.tree.value
             ? [say('findings/descriptors/table-5.note-5'), { fig: traces.tree }, '.']
             : [
-                "The abstract's trace total, ",
+                say('findings/descriptors/table-5.abstract-total'),
                 { fig: traces.abstract },
-                ", is not the tree's, ",
+                say('findings/descriptors/table-5.not-the-trees'),
                 { fig: traces.tree },
                 '.',
               ]),

@@ -5,6 +5,7 @@
  * sidecar rather than `#` comment lines: RFC 4180 has no comments, and spreadsheet programs and
  * most CSV readers would take them for rows.
  */
+import { say } from '../../core/strings.ts';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { theAudit } from '../../audit/the-audit.ts';
 import { csvDescription, csvSpec, tableDownloads, type TableDownload } from '../../findings/table-downloads.ts';
@@ -28,7 +29,7 @@ export const GET: APIRoute<{ d: TableDownload }> = async ({ props, site }) => {
       {
         ...described,
         shown_on,
-        format: 'RFC 4180, UTF-8, one header row, raw values at full precision',
+        format: say('pages/data/table.csv.meta.json.format'),
         revision: revisionIdentity(await theAudit(), siteRevision()),
         formulas: csvFormulaNote(spec),
       },
