@@ -104,7 +104,9 @@ function revisionsAt(gitDir: string, commit: string): Map<string, Map<string, Bu
     .split('\0')
     .filter(Boolean)
     .map((line) => {
-      const [meta, path] = line.split('\t') as [string, string];
+      // git quotes no path under -z: everything after the first tab is the path, tabs and all.
+      const tab = line.indexOf('\t');
+      const [meta, path] = [line.slice(0, tab), line.slice(tab + 1)];
       const [mode, type, id] = meta.split(' ') as [string, string, string];
       if (type !== 'blob' || mode !== '100644') refuse(path, `expected a regular file; found git mode ${mode} ${type}`);
       if (!ENTRY.test(path)) refuse(path, 'expected only r/<12 hex>/<files> and r/<12 hex>.sha256 on the branch');
@@ -251,7 +253,9 @@ export function recordRevision(remote: string, pending: string, branch = ARCHIVE
     ])
       .toString()
       .trim();
-    git(gitDir, ['push', '--quiet', '--', remote, `${created}:refs/heads/${branch}`]);
+    // A local remote's receive-pack runs in that repository: its hooks and alternate-refs command are switched off.
+    const receivePack = 'git -c core.hooksPath=/dev/null -c core.alternateRefsCommand=true receive-pack';
+    git(gitDir, ['push', '--quiet', `--receive-pack=${receivePack}`, '--', remote, `${created}:refs/heads/${branch}`]);
     return `${revision} recorded as ${created.slice(0, 12)}`;
   } finally {
     archive.dispose();

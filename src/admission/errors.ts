@@ -5,6 +5,7 @@
  * project's one problem type (src/core/problem.ts) with those fields named.
  */
 import { ProblemError } from '../core/problem.ts';
+import { escapeText } from '../core/escape-text.ts';
 
 export type CheckId =
   | 'lock'
@@ -43,12 +44,6 @@ export class AdmissionError extends ProblemError {
     this.found = found;
   }
 }
-
-// Controls, format characters (zero-width, bidi, BOM, tags), line separators and lone surrogates.
-const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
-
-/** A message made safe for a terminal: every character that could move, hide or restyle text written as \u{...}. */
-const escapeText = (text: string): string => text.replace(UNSAFE, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
 
 /** A short, single-line rendering of a found value for error messages. */
 export function describe(value: unknown): string {

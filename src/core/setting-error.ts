@@ -3,6 +3,7 @@
  * what it must be, and what it was. It is the project's one problem type
  * (src/core/problem.ts), placed at the variable's name in the environment.
  */
+import { escapeText } from './escape-text.ts';
 import { ProblemError } from './problem.ts';
 
 export class SettingError extends ProblemError {
@@ -11,9 +12,9 @@ export class SettingError extends ProblemError {
   readonly expected: string;
   readonly found: string;
   constructor(variable: string, expected: string, found: string) {
-    super([{ file: 'the environment', place: variable, message: `must be ${expected}; found ${found}.` }]);
+    super([{ file: 'the environment', place: variable, message: escapeText(`must be ${expected}; found ${found}.`) }]);
     // The refusal's one line, as the commands print it.
-    this.message = `Setting refused: ${variable} must be ${expected}; found ${found}.`;
+    this.message = escapeText(`Setting refused: ${variable} must be ${expected}; found ${found}.`);
     this.variable = variable;
     this.expected = expected;
     this.found = found;

@@ -1,4 +1,5 @@
 /** /verify/'s script: runs the check on a button or on files the reader drops or picks, and writes the receipt into the page. */
+import { escapeText } from '../core/escape-text.ts';
 import { CENSUS_PATH, type LockEntry, type VerifyCensus } from './census.ts';
 import { fetchLocked } from './host.ts';
 import { lockOf, runChecks, type Receipt, type Step } from './run.ts';
@@ -7,7 +8,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 
 function line(parent: HTMLElement, text: string): void {
   const li = document.createElement('li');
-  li.textContent = text;
+  li.textContent = escapeText(text);
   parent.append(li);
 }
 
@@ -58,13 +59,14 @@ function clear(): void {
 function finish(receipt: Receipt): void {
   const result = $('verify-result');
   const figures = receipt.steps.filter((s) => s.step === 'figure').length;
-  result.textContent =
+  result.textContent = escapeText(
     receipt.status === 'pass'
       ? `Pass: the six files match the lock, admission and every re-derivation pass, and all ${figures} figures match.`
       : `Fail: ${receipt.failures
           .slice(0, 5)
           .map((f) => `${f.file} at ${f.place}: expected ${f.expected}, found ${f.found}`)
-          .join('; ')}${receipt.failures.length > 5 ? `; and ${receipt.failures.length - 5} more` : ''}.`;
+          .join('; ')}${receipt.failures.length > 5 ? `; and ${receipt.failures.length - 5} more` : ''}.`,
+  );
   result.dataset['verifyStatus'] = receipt.status;
   const download = $<HTMLButtonElement>('verify-download');
   download.hidden = false;
@@ -95,7 +97,9 @@ async function check(files: () => Promise<Map<string, Uint8Array> | undefined>, 
     finish(receipt);
   } catch (e) {
     status.textContent = '';
-    $('verify-result').textContent = `Fail: the check stopped: ${e instanceof Error ? e.message : String(e)}`;
+    $('verify-result').textContent = escapeText(
+      `Fail: the check stopped: ${e instanceof Error ? e.message : String(e)}`,
+    );
     $('verify-result').dataset['verifyStatus'] = 'fail';
   }
 }
@@ -116,13 +120,15 @@ async function fromHost(): Promise<Map<string, Uint8Array> | undefined> {
 
 async function fromFiles(list: FileList): Promise<Map<string, Uint8Array>> {
   const entries = lockOf(current ?? (current = await census())).files as readonly LockEntry[];
-  const byName = new Map(
-    await Promise.all([...list].map(async (f) => [f.name, new Uint8Array(await f.arrayBuffer())] as const)),
-  );
+  const byName = new Map([...list].map((f) => [f.name, f]));
   const out = new Map<string, Uint8Array>();
+  // Only the files the lock names are read, and only once their size is the locked one.
   for (const e of entries) {
-    const bytes = byName.get(e.path.split('/').at(-1)!);
-    if (bytes) out.set(e.path, bytes);
+    const file = byName.get(e.path.split('/').at(-1)!);
+    if (!file) continue;
+    if (file.size !== e.bytes)
+      throw new Error(`${e.path}: expected ${e.bytes} bytes, as locked; found ${file.size} bytes`);
+    out.set(e.path, new Uint8Array(await file.arrayBuffer()));
   }
   return out;
 }

@@ -1,7 +1,7 @@
 /** The archive of permanent copies (scripts/lib/archive.ts), on small made-up sites and local bare repositories standing in for the site's. */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -148,5 +148,17 @@ test("git obeys no configuration of the repository it is handed or of the user's
   } finally {
     process.env['HOME'] = previous;
   }
+  assert.equal(existsSync(marker), false);
+});
+
+test('recording into a local repository runs none of its hooks', () => {
+  const origin = bare();
+  const marker = join(temp, 'receive-hook-ran');
+  for (const hook of ['pre-receive', 'reference-transaction', 'post-receive']) {
+    writeFileSync(join(origin, 'hooks', hook), `#!/bin/sh\ntouch ${marker}\n`);
+    chmodSync(join(origin, 'hooks', hook), 0o755);
+  }
+  git(origin, 'config', 'core.hooksPath', join(origin, 'hooks'));
+  assert.match(recordRevision(origin, pending(A, { 'index.html': 'A' })), /recorded/);
   assert.equal(existsSync(marker), false);
 });

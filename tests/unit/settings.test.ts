@@ -86,3 +86,9 @@ describe('AUDIT_DOWNLOAD_BASE', () => {
       refused(() => downloadBase({ AUDIT_DOWNLOAD_BASE: bad }), 'AUDIT_DOWNLOAD_BASE');
   });
 });
+
+test('a refused setting prints no raw control, bidi or zero-width character', () => {
+  const e = new SettingError('SITE_BASE', 'a path', JSON.stringify('/\u202egnp.exe/\u009b2J\u200b'));
+  assert.doesNotMatch(e.message, /[\u202e\u009b\u200b]/);
+  assert.match(e.message, /\\u\{202e\}gnp\.exe\/\\u\{9b\}2J\\u\{200b\}/);
+});
