@@ -130,6 +130,8 @@ try {
     AUDIT_DOWNLOAD_BASE: server.url,
     AUDIT_DOWNLOAD_INSECURE: '1',
     ARCHIVE_REMOTE: origin,
+    // Stands in for Playwright's own browser, which the install step would download.
+    CHROMIUM_PATH: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
   };
   const results: Record<string, { outputs: Record<string, string>; result: string }> = {};
   const store = join(work, 'artifacts');

@@ -4,9 +4,11 @@
  * (so a caller may drive the command line with spawnSync while it answers). `serveMirror`
  * serves the audit's mirror (AUDIT_MIRROR_DIR, default ../shared/audit-mirror beside the
  * clone); `startMirror` serves a temp folder of given files (small synthetic ones in tests).
+ * `rawHost` is the host the tests download from: that mirror when it is there, else the host
+ * the environment names, as the build downloads (the rehearsal's stand-in, or GitHub's host).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -17,8 +19,13 @@ export interface MirrorFile {
   readonly bytes: Uint8Array;
 }
 
-export interface Mirror {
+export interface Host {
   /** The environment that points downloads at it. */
+  readonly env: { readonly AUDIT_DOWNLOAD_BASE: string; readonly AUDIT_DOWNLOAD_INSECURE?: string };
+  stop(): void;
+}
+
+export interface Mirror extends Host {
   readonly env: { readonly AUDIT_DOWNLOAD_BASE: string; readonly AUDIT_DOWNLOAD_INSECURE: '1' };
   /** The folder it serves. */
   readonly dir: string;
@@ -63,6 +70,16 @@ async function serveDir(dir: string, onStop: () => void): Promise<Mirror> {
 
 /** Serves the audit's mirror folder, read only (add() is for temp mirrors). */
 export const serveMirror = (dir = mirrorDir()): Promise<Mirror> => serveDir(dir, () => {});
+
+/** The audit's mirror served on loopback when the folder is there, else the download host the environment names. */
+export async function rawHost(dir = mirrorDir()): Promise<Host> {
+  if (existsSync(dir)) return serveMirror(dir);
+  const { AUDIT_DOWNLOAD_BASE = 'https://raw.githubusercontent.com/', AUDIT_DOWNLOAD_INSECURE } = process.env;
+  return {
+    env: { AUDIT_DOWNLOAD_BASE, ...(AUDIT_DOWNLOAD_INSECURE ? { AUDIT_DOWNLOAD_INSECURE } : {}) },
+    stop: () => {},
+  };
+}
 
 /** Starts a mirror holding `files` in a temp folder, removed on stop(). */
 export async function startMirror(files: readonly MirrorFile[]): Promise<Mirror> {

@@ -17,18 +17,18 @@ import { lockDigest } from '../../src/admission/lock-digest.ts';
 import { historyDir } from '../../src/admission/paths.ts';
 import { ARTIFACT_PATHS, ChangeRecord } from '../../src/admission/schemas.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
-import { serveMirror, type Mirror } from '../support/mirror.ts';
+import { rawHost, type Host } from '../support/mirror.ts';
 
 const NORMALISER = 'results/normaliser.json';
 const EARLIER = '9cf6e391c5a3e2908c57b9ca1c9dfde99fd37613';
 
 describe('change records', { concurrency: false }, () => {
-  let mirror: Mirror;
+  let mirror: Host;
   let dir: string;
   let lockFile: string;
   let record: string;
   before(async () => {
-    mirror = await serveMirror();
+    mirror = await rawHost();
     dir = mkdtempSync(join(tmpdir(), 'trail-revisions-'));
     for (const d of ['results', 'index']) cpSync(join(SHARED, d), join(dir, d), { recursive: true });
     lockFile = join(dir, 'artifacts.lock.json');

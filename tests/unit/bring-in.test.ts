@@ -6,14 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { readAuditSource } from '../../src/admission/bring-in.ts';
 import { loadLock } from '../../src/admission/load.ts';
 import { LOCK, PROJECT } from '../support/fixture.ts';
-import { mirrorDir, serveMirror, type Mirror } from '../support/mirror.ts';
+import { sourceFile } from '../../src/admission/paths.ts';
+import { rawHost, type Host } from '../support/mirror.ts';
 
 const lock = loadLock(LOCK);
 const ENTRIES = lock.files.length + lock.sources.length;
@@ -24,8 +25,8 @@ const temp = (t: TestContext) => {
 };
 
 describe('bringing in every lock entry', { concurrency: false }, () => {
-  let mirror: Mirror;
-  before(async () => (mirror = await serveMirror()));
+  let mirror: Host;
+  before(async () => (mirror = await rawHost()));
   after(() => mirror.stop());
   const run = (script: string, env: Record<string, string>, ...args: string[]) =>
     spawnSync(process.execPath, [join(PROJECT, 'scripts', script), ...args], {
@@ -50,13 +51,19 @@ describe('bringing in every lock entry', { concurrency: false }, () => {
 
   test('from the mirror folder (AUDIT_MIRROR), never downloading', (t) => {
     const root = temp(t);
+    // A mirror folder laid out as the raw host serves it, of the checkout's own brought-in files.
+    const folder = temp(t);
+    for (const e of lock.files)
+      cpSync(join(PROJECT, e.path), join(folder, e.repository, e.commit, e.path), { recursive: true });
+    for (const e of lock.sources)
+      cpSync(sourceFile(PROJECT, e.commit, e.path), join(folder, e.repository, e.commit, e.path), { recursive: true });
     const r = run('artifacts.ts', {
       AUDIT_ROOT: root,
-      AUDIT_MIRROR: mirrorDir(PROJECT),
+      AUDIT_MIRROR: folder,
       AUDIT_DOWNLOAD_BASE: 'https://127.0.0.1:9/',
     });
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, new RegExp(`^${ENTRIES} file\\(s\\) brought in from ${mirrorDir(PROJECT)}`));
+    assert.match(r.stdout, new RegExp(`^${ENTRIES} file\\(s\\) brought in from ${folder}`));
   });
 
   test('npm run artifacts replaces a file with other bytes; the build step leaves it for admission to refuse', (t) => {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sandbox, type Sandbox } from '../support/build.ts';
 import { SHARED } from '../support/fixture.ts';
-import { serveMirror, type Mirror } from '../support/mirror.ts';
+import { rawHost, type Host } from '../support/mirror.ts';
 
 const NORMALISER = 'results/normaliser.json';
 const EARLIER = '9cf6e391c5a3e2908c57b9ca1c9dfde99fd37613';
@@ -23,7 +23,7 @@ describe('an accepted revision builds and publishes with its records', { concurr
   let box: Sandbox;
   let root: string;
   let dist: string;
-  let mirror: Mirror;
+  let mirror: Host;
   const artifacts = (...args: string[]) =>
     spawnSync(process.execPath, ['scripts/artifacts.ts', ...args], {
       cwd: box.dir,
@@ -32,7 +32,7 @@ describe('an accepted revision builds and publishes with its records', { concurr
     });
 
   before(async () => {
-    mirror = await serveMirror();
+    mirror = await rawHost();
     box = sandbox();
     // The admitted files the first acceptance starts from: the current revision, as locked.
     root = mkdtempSync(join(tmpdir(), 'revision-root-'));

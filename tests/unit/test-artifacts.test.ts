@@ -1,4 +1,4 @@
-/** `npm test` brings the real files in first, from the audit's mirror on loopback, and stops once when it cannot. */
+/** `npm test` brings the real files in first, from the raw host (the mirror on loopback when there is one), and stops once when it cannot. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
