@@ -3,7 +3,7 @@
  * lock's pins, with the index they were computed from, and with each other on
  * the totals. Reported derived values are recomputed later, by src/rederive.
  */
-import { PROPERTY_NAMES, isPropertyName } from '../core/names.ts';
+import { PAPER_ID, PROPERTY_NAMES, isPropertyName } from '../core/names.ts';
 import type { Artifacts, CheckReport, DecidedProperty } from './types.ts';
 import { artifactAt } from './artifacts.ts';
 import { indexDigest } from './digest.ts';
@@ -46,8 +46,22 @@ function equal(check: CheckId, file: ArtifactPath, pointer: string, found: numbe
   if (found !== expected) throw new AdmissionError(check, file, pointer, `${expected} (${because})`, `${found}`);
 }
 
-/** Check 3: every pinned commit, scorer digest and the corpus digest equal the lock's pins. */
+/** Check 3: every pinned commit, scorer digest and the corpus digest equal the lock's pins; the paper cited is ours. */
 function checkPins(a: Artifacts, lock: Lock): CheckReport {
+  const citations = [
+    ['results/adversarial.json', '/table_1', a.adversarial.table_1],
+    ['results/datacheck.json', '/table_5', a.datacheck.table_5],
+  ] as const;
+  for (const [file, pointer, cited] of citations) {
+    if (!cited.startsWith(`${PAPER_ID},`))
+      throw new AdmissionError(
+        'pins',
+        file,
+        pointer,
+        `a citation of ${PAPER_ID} (src/core/names.ts)`,
+        JSON.stringify(cited),
+      );
+  }
   const commit = lock.pins.pinned_commit;
   if (a.index.pinned_commit !== commit) {
     throw new AdmissionError(

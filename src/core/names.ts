@@ -3,6 +3,10 @@
  * re-derivation, derivation and pages all read them without importing upward.
  */
 
+/** The TRAIL paper and version this site cites; admission refuses artifacts that cite another (crosschecks.ts). */
+export const TRAIL_ARXIV = { id: '2505.08638', version: 'v3' } as const;
+export const PAPER_ID = `arXiv:${TRAIL_ARXIV.id}${TRAIL_ARXIV.version}` as const;
+
 /** The nine pre-registered properties, in order. */
 export const PROPERTY_NAMES = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'] as const;
 export type PropertyName = (typeof PROPERTY_NAMES)[number];

@@ -5,7 +5,7 @@
  * What is verified, and from where: the title and the first author come from the
  * audit's README (its last line cites the paper); the identifier and the version
  * (v3) from the artifacts' own citations (results/adversarial.json#/table_1 and
- * results/datacheck.json#/table_5, checked against PAPER_ID at build); the year from
+ * results/datacheck.json#/table_5, checked against PAPER_ID at admission); the year from
  * the identifier, whose first four digits are the year and month of the first
  * version. The full author list is in no material this project holds, so the
  * citation says "et al." and says why.
@@ -13,17 +13,19 @@
 import type { Lock } from '../admission/schemas.ts';
 import type { Figure } from './provenance.ts';
 import { say } from '../core/strings.ts';
+import { PAPER_ID, TRAIL_ARXIV } from '../core/names.ts';
+
+export { PAPER_ID };
 
 export const TRAIL_PAPER = {
   firstAuthor: 'Deshpande',
   authorsNote: say('provenance/sources.authorsNote'),
   title: say('provenance/sources.title'),
-  arxiv: '2505.08638',
-  version: 'v3',
+  arxiv: TRAIL_ARXIV.id,
+  version: TRAIL_ARXIV.version,
   publisher: 'Patronus AI',
 } as const;
 
-export const PAPER_ID = `arXiv:${TRAIL_PAPER.arxiv}${TRAIL_PAPER.version}` as const;
 /** The paper without its version: how the audit's README cites it, so what the site takes from the README cites no version either. */
 export const PAPER_BASE_ID = `arXiv:${TRAIL_PAPER.arxiv}` as const;
 
@@ -34,14 +36,6 @@ export const PAPER_YEAR: Figure = {
   source: { type: 'paper', citation: say('provenance/sources.citation', PAPER_ID) },
 };
 export const PAPER_URL = `https://arxiv.org/abs/${TRAIL_PAPER.arxiv}${TRAIL_PAPER.version}` as const;
-
-/** The paper's identifier must be the one the artifacts cite (file, pointer, the citation string); the first that is not, as a refusal message. */
-export function paperCitationProblem(
-  citations: readonly (readonly [file: string, pointer: string, cited: string])[],
-): string | undefined {
-  const bad = citations.find(([, , cited]) => !cited.startsWith(`${PAPER_ID},`));
-  return bad && say('provenance/sources.paperCitationProblem', bad[0], bad[1], PAPER_ID, JSON.stringify(bad[2]));
-}
 
 /** The audit's repository: every admitted file names it, and all must agree. */
 export function auditRepository(lock: Lock): string {

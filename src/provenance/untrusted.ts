@@ -1,25 +1,25 @@
 /**
  * Artifact strings are untrusted: they are shown as text, never markup (Astro escapes
- * them), and no character in them may act on the page. Control characters (C0, DEL,
- * C1) and the bidirectional formatting characters (marks, embeddings, overrides,
- * isolates) are shown visibly instead: a C0 control or DEL as its Unicode control
+ * them), and no character in them may act on the page. Controls, format characters
+ * (bidi, zero-width, soft hyphen, BOM, tags), line and paragraph separators and lone
+ * surrogates are shown visibly instead: a C0 control or DEL as its Unicode control
  * picture (␀, ␇), any other as a \u escape. In HTML the string is also wrapped in
  * <bdi> (Untrusted.astro), so right-to-left text in it cannot reorder our sentence
  * around it.
  */
 
 /** Every character that must not be written raw. Tab, line feed and carriage return included: artifact text is one line. */
-export const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const RAW_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 /** What no built file may hold raw: the same, less the whitespace of markup and CSV (tab, line feed, carriage return). */
-export const RAW_CONTROL_IN_OUTPUT =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const RAW_CONTROL_IN_OUTPUT = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
 /** How one control character is shown. */
 export function shown(ch: string): string {
   const code = ch.codePointAt(0)!;
   if (code < 0x20) return String.fromCodePoint(0x2400 + code);
   if (code === 0x7f) return '\u2421';
-  return `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const hex = code.toString(16).toUpperCase();
+  return code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
 }
 
 export interface Segment {
@@ -55,9 +55,9 @@ export function visibleKeepingLines(text: string): string {
 export function jsonText(value: unknown): string {
   // Outside strings only JSON's own whitespace is a control character; every other one is in a string and may be escaped.
   return (
-    JSON.stringify(value, null, 2).replace(
-      /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-      (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+    JSON.stringify(value, null, 2).replace(RAW_CONTROL_IN_OUTPUT, (ch) =>
+      // JSON escapes UTF-16 code units: a character beyond U+FFFF (a tag) as its surrogate pair.
+      Array.from({ length: ch.length }, (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
     ) + '\n'
   );
 }

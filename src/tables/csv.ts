@@ -4,8 +4,9 @@ import { visibleKeepingLines } from '../provenance/untrusted.ts';
 import { FORMULA_RULE, isFormulaLike, neutralised } from './csv-formula.ts';
 import { say } from '../core/strings.ts';
 
+// Tab and `;` are quoted too: a spreadsheet import may split on them.
 function field(s: string): string {
-  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  return /[",;\t\r\n]|^\s|\s$/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
 // The CSV holds raw values: a column shown as percentages holds fractions of one, and its header says so.

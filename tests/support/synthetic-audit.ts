@@ -22,7 +22,7 @@ import { fromPointer, resolvePointer } from '../../src/admission/pointer.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../../src/admission/schemas.ts';
 import type { Artifacts } from '../../src/admission/types.ts';
 import { rederive, type Audit } from '../../src/audit/assemble.ts';
-import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR } from '../../src/core/names.ts';
+import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR, PAPER_ID } from '../../src/core/names.ts';
 import { PAPER_FIGURES } from '../../src/provenance/paper.ts';
 import { REDERIVATIONS } from '../../src/rederive/index.ts';
 import { magnitudesRederivation, restateFigures } from '../../src/rederive/magnitudes.ts';
@@ -111,7 +111,7 @@ function skeleton(): Record<ArtifactPath, Json> {
   };
   const adversarial = {
     ...fed,
-    table_1: 'Made-up paper, Table 1',
+    table_1: `${PAPER_ID}, Table 1`,
     properties: {
       P1: property(
         'a predictor that reads nothing scores low',
@@ -131,7 +131,7 @@ function skeleton(): Record<ArtifactPath, Json> {
   });
   const datacheck = {
     ...fed,
-    table_5: 'Made-up paper, Table 5',
+    table_5: `${PAPER_ID}, Table 5`,
     properties: {
       P3: property('every gold file parses', '0 of 0 made up, so every average divides by 0'),
       P4: property('every gold label is in the taxonomy', '0 of 0 made up, covering 0 of 0 errors'),

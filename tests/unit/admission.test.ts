@@ -73,6 +73,22 @@ const CASES: Case[] = [
     found: /"}/,
   },
   {
+    // Admitted before, it stopped the build mid-render with a stack trace and the raw override character.
+    name: 'a citation of another paper, hiding a bidi override',
+    tamper: (c) =>
+      c.write(
+        'results/adversarial.json',
+        c
+          .read('results/adversarial.json')
+          .replace('"arXiv:2505.08638v3, Table 1', '"arXiv:2505.08638v2\u202E, Table 1'),
+      ),
+    relock: true,
+    check: 'pins',
+    file: 'results/adversarial.json',
+    pointer: '/table_1',
+    found: /^"arXiv:2505\.08638v2\u202E, Table 1, page 7"$/,
+  },
+  {
     name: 'a removed key',
     tamper: (c) => c.drop('results/adversarial.json', '/splits/GAIA/predictors/silent/joint_accuracy'),
     relock: true,
@@ -291,6 +307,7 @@ describe('tamper matrix: every case is refused with the right file and pointer',
             else if (c.pointer) assert.equal(e.pointer, c.pointer, e.message);
             if (c.found && c.check !== 'json') assert.match(e.found, c.found, e.message);
             assert.match(e.message, /expected .+; found .+/);
+            assert.doesNotMatch(e.message, /[\p{Cc}\p{Cf}]/u, 'the message shows no raw control or format character');
             return true;
           },
         );

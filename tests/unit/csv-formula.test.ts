@@ -35,7 +35,7 @@ test('formula-like strings get a leading quote and are quoted; plain and negativ
       '"\'-2-3",-1e-7',
       '"\'@SUM(A1)",0',
       '"\'\tlead",1',
-      '"\'\r=1",1',
+      '"\'\r\'=1",1',
       '-0.5,-3',
       'plain,"\'=1"',
       '',
@@ -59,4 +59,15 @@ test("the sidecar's note names each neutralised cell by row and column, and says
     csvFormulaNote({ id: 'u', caption: 'c', table: { columns: [{ label: 'a' }], rows: [[fig(-1)]] } }).cells,
     [],
   );
+});
+
+test('a formula after a tab, `;` or line break inside a field is neutralised too, and the field quoted', () => {
+  const one = (label: string) => ({ id: 'v', caption: 'c', table: { columns: [{ label: 'a' }], rows: [[{ label }]] } });
+  assert.equal(toCsv(one('gold\t=1+1')), 'a\r\n"gold\t\'=1+1"\r\n');
+  assert.equal(toCsv(one("gold;=cmd|' /C calc'!A0")), "a\r\n\"gold;'=cmd|' /C calc'!A0\"\r\n");
+  assert.equal(toCsv(one('a\n@x;+y')), 'a\r\n"a\n\'@x;\'+y"\r\n');
+  assert.deepEqual(csvFormulaNote(one('gold;=1')).cells, [{ row: 1, column: 'a' }]);
+  // A tab or `;` alone is quoted, so a splitting import keeps the field whole; a number after one stays a number.
+  assert.equal(toCsv(one('a;b\tc;-0.5')), 'a\r\n"a;b\tc;-0.5"\r\n');
+  assert.deepEqual(csvFormulaNote(one('a;b\tc;-0.5')).cells, []);
 });

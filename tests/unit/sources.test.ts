@@ -4,12 +4,10 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { Lock } from '../../src/admission/schemas.ts';
 import {
-  PAPER_ID,
   PRE_REGISTRATION_PATH,
   auditBlobUrl,
   auditCommit,
   auditRepository,
-  paperCitationProblem,
   trailTreeUrl,
 } from '../../src/provenance/sources.ts';
 import { LOCK } from '../support/fixture.ts';
@@ -37,16 +35,5 @@ test('a lock naming two audit repositories is refused, naming both', () => {
   assert.throws(
     () => auditRepository({ ...lock, files }),
     /expected every file from one audit repository, found someone\/else, /,
-  );
-});
-
-test('the paper cited must be the one the artifacts cite, or the refusal names the file and pointer', () => {
-  assert.equal(
-    paperCitationProblem([['results/adversarial.json', '/table_1', `${PAPER_ID}, Table 1, page 7`]]),
-    undefined,
-  );
-  assert.equal(
-    paperCitationProblem([['results/datacheck.json', '/table_5', 'arXiv:2505.08638v2, Table 5, page 16']]),
-    `results/datacheck.json at /table_5: expected a citation of ${PAPER_ID} (src/provenance/sources.ts); found "arXiv:2505.08638v2, Table 5, page 16"`,
   );
 });
