@@ -8,7 +8,7 @@ export const PIPELINE = [
   ['site', "the site's settings, its address and base path, its own revision, its security policy"],
   ['admission', 'the artifacts brought in, read, checked against the lock and admitted'],
   ['rederive', "the artifacts' figures recomputed from the data by our own code"],
-  ['audit', 'the admitted, re-derived audit assembled once and handed to the pages; its sources highlighted'],
+  ['audit', 'the admitted, re-derived audit, assembled once per process; its sources highlighted'],
   ['provenance', 'a figure together with where it came from, and the one way figures are formatted'],
   ['measures', 'figures derived from the audit, and the conclusions the prose states'],
   ['tables', 'tables as data, each cell a figure'],
