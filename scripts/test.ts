@@ -5,10 +5,18 @@
  * first: every test reads them.
  */
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 
 // Built and served as a GitHub project page is, unless the caller names the address: no test may assume `/`.
 process.env['SITE_BASE'] ??= '/trail-audit-site/';
 process.env['SITE_URL'] ??= 'https://example.github.io';
+// The browser suite serves this checkout's build on a port no other server holds (playwright.config.ts reads PORT).
+process.env['PORT'] ??= await new Promise<string>((done) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number };
+    server.close(() => done(String(port)));
+  });
+});
 
 const run = (args: readonly string[], command = 'npm') => spawnSync(command, args, { stdio: 'inherit' }).status === 0;
 
