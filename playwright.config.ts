@@ -40,7 +40,11 @@ export default defineConfig({
   // Every page at desktop and phone widths; the checks that do not depend on width run on desktop only.
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /(pages|cite)\.spec\.ts/ },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
+      testMatch: /(pages|cite|verify)\.spec\.ts/,
+    },
   ],
   webServer: {
     command: `npx astro preview --host 127.0.0.1 --port ${port}`,

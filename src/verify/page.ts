@@ -46,12 +46,29 @@ function show(step: Step): void {
     const against = notHere
       ? `not recomputed here: it ${notHere}`
       : `recomputed here ${ours.join(' or ') || 'nothing'}`;
-    line(list(sectionOf(f.page)), `/${f.page} ${where}: shown ${f.shown}, ${against}${ok ? '' : ': DIFFERS'}`);
+    const section = sectionOf(f.page);
+    // A phone cannot hold a thousand lines: the figures that match are counted, the others listed.
+    if (ok && !notHere) return matched(section);
+    line(list(section), `/${f.page} ${where}: shown ${f.shown}, ${against}${ok ? '' : ': DIFFERS'}`);
   }
+}
+
+const matches = new Map<string, { li: HTMLLIElement; n: number }>();
+function matched(section: string): void {
+  let m = matches.get(section);
+  if (!m) {
+    m = { li: document.createElement('li'), n: 0 };
+    list(section).prepend(m.li);
+    matches.set(section, m);
+  }
+  m.n++;
+  m.li.textContent = `${m.n} figure${m.n === 1 ? '' : 's'} shown here match the value recomputed (or cited) here`;
 }
 
 function clear(): void {
   for (const ol of document.querySelectorAll('#verify-receipt ol')) ol.replaceChildren();
+  matches.clear();
+  $('verify-result').textContent = '';
   $('verify-result').removeAttribute('data-verify-status');
   $('verify-download').hidden = true;
 }
@@ -111,16 +128,20 @@ async function fromHost(): Promise<Map<string, Uint8Array> | undefined> {
   if (unreachable.length > 0) {
     $('verify-progress').textContent =
       `The audit's repository could not be read: ${unreachable[0]}${unreachable.length > 1 ? ` (and ${unreachable.length - 1} more)` : ''}. ` +
-      'Drop the six files below, or pick them, and the same checks run on them.';
+      'Drop the six files into the box above, or pick them there, and the same checks run on them.';
     $('verify-drop').classList.add('verify-wanted');
     return undefined;
   }
   return new Map(entries.map((e, i) => [e.path, fetched[i]!.bytes!]));
 }
 
+const chosen = new Map<string, File>();
+
 async function fromFiles(list: FileList): Promise<Map<string, Uint8Array>> {
   const entries = lockOf(current ?? (current = await census())).files as readonly LockEntry[];
-  const byName = new Map([...list].map((f) => [f.name, f]));
+  // Files chosen in several goes add up.
+  for (const f of list) chosen.set(f.name, f);
+  const byName = chosen;
   const out = new Map<string, Uint8Array>();
   // Only the files the lock names are read, and only once their size is the locked one.
   for (const e of entries) {

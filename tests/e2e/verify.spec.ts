@@ -1,14 +1,13 @@
 /**
- * /verify/ in Chromium, with the raw host stood in for by the audit's files laid out as it serves them
- * (AUDIT_MIRROR, default ../shared/audit-mirror beside the checkout): untouched files pass; a flipped
+ * /verify/ in Chromium, with the raw host stood in for by the audit's files as `npm test` brought them
+ * into this checkout (checked against the lock) at the host's paths: untouched files pass; a flipped
  * byte, a figure altered in the census and a rate limit are each named; no request needs a preflight.
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
-const MIRROR = resolve(process.env['AUDIT_MIRROR'] ?? join(process.cwd(), '..', 'shared', 'audit-mirror'));
 const RAW = 'https://raw.githubusercontent.com/';
 const SAFE_HEADERS = new Set(['accept', 'accept-language', 'content-language', 'user-agent', 'referer', 'origin']);
 const ARTIFACTS = [
@@ -26,7 +25,9 @@ interface Host {
   readonly errors: string[];
 }
 
-const mirrored = (url: string) => readFileSync(join(MIRROR, ...new URL(url).pathname.slice(1).split('/')));
+/** `<owner>/<repository>/<commit>/<path>` answered with the checkout's own copy of `<path>`. */
+const mirrored = (url: string) =>
+  readFileSync(join(process.cwd(), ...new URL(url).pathname.slice(1).split('/').slice(3)));
 
 /** Opens /verify/ with the host answering from the mirror, `alter` changing a file's bytes, or `status` refusing. */
 async function openVerify(
@@ -70,6 +71,8 @@ test('untouched files pass, with no header that needs a preflight, and no consol
   const receipt = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { status: string };
   expect(receipt.status).toBe('pass');
   expect(host.errors).toEqual([]);
+  // The receipt's hashes and pointers wrap: the page is never wider than the screen.
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth)).toBe(true);
 });
 
 for (const artifact of ARTIFACTS) {
