@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { defineConfig } from 'eslint/config';
 
 const PROSE =
   'Prose belongs in content/strings.json: place it with <Say of="key"> in a template, or say("key") in code, so the claims check reads it.';
@@ -34,7 +35,7 @@ const proseRule = (selectors) => ({
   'no-restricted-syntax': ['error', ...selectors.map((selector) => ({ selector, message: PROSE }))],
 });
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', 'results/', 'index/', 'test-results/', 'playwright-report/', '.astro/', 'node_modules/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
