@@ -9,7 +9,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describeProblem } from '../../src/core/problem.ts';
 import { checkLinks } from '../../src/guards/links.ts';
-import { CSP } from '../../src/site/csp.ts';
+import { CSP, VERIFY_CSP } from '../../src/site/csp.ts';
+import { VERIFY_PAGE } from '../../src/site/own-scripts.ts';
 import { revisionsIn } from '../lib/archive.ts';
 
 export interface UploadReport {
@@ -101,11 +102,13 @@ export function checkUpload(folder: string, siteUrl: string, basePath: string): 
   }
   listed(problems, `localhost: ${local.length} file(s) name a local address:`, local);
 
-  // Every page carries the policy: the directives of src/site/csp.ts (script-src may add hashes).
-  const directives = CSP.split('; ').filter((d) => !d.startsWith('script-src '));
-  const scriptSrc = CSP.split('; ').find((d) => d.startsWith('script-src '))!;
+  // Every page carries its policy: the directives of src/site/csp.ts (script-src may add hashes);
+  // /verify/, and its permanent copies, the one that may read the raw host.
   const noPolicy: string[] = [];
   for (const f of files.filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'))) {
+    const policy = f === VERIFY_PAGE || f.endsWith(`/${VERIFY_PAGE}`) ? VERIFY_CSP : CSP;
+    const directives = policy.split('; ').filter((d) => !d.startsWith('script-src '));
+    const scriptSrc = policy.split('; ').find((d) => d.startsWith('script-src '))!;
     const html = readFileSync(join(folder, f), 'utf8');
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i.exec(html);
     const got = meta ? meta[1]!.replaceAll('&#39;', "'").split(/;\s*/) : [];

@@ -13,7 +13,7 @@ import { checkUpload } from '../../scripts/ci/upload-check.ts';
 import { manifestOf, readFolder } from '../../scripts/lib/archive.ts';
 import { siteManifestProblems } from '../../scripts/ci/site-manifest.ts';
 import { createHash } from 'node:crypto';
-import { CSP } from '../../src/site/csp.ts';
+import { CSP, VERIFY_CSP } from '../../src/site/csp.ts';
 import { PROJECT } from '../support/fixture.ts';
 
 const SITE = 'https://owner.github.io';
@@ -27,8 +27,8 @@ function tempDir(): string {
   return d;
 }
 
-const page = (body: string, csp = true) =>
-  `<!doctype html><html><head>${csp ? `<meta http-equiv="Content-Security-Policy" content="${CSP.replaceAll("'", '&#39;')}">` : ''}` +
+const page = (body: string, csp: string | false = CSP) =>
+  `<!doctype html><html><head>${csp ? `<meta http-equiv="Content-Security-Policy" content="${csp.replaceAll("'", '&#39;')}">` : ''}` +
   `<link rel="stylesheet" href="/repo/_astro/site.css"></head><body>${body}</body></html>`;
 
 /** A two-page site as upload-pages-artifact would hand it over, with `change` applied to its files. */
@@ -64,6 +64,24 @@ describe('the check of the folder Pages would publish', () => {
     assert.deepEqual(r.problems, [
       'Content-Security-Policy: 1 page(s) without the policy:\n  p/index.html: missing the meta tag',
     ]);
+  });
+
+  test('/verify/ carries its own policy, which reads the raw host; another page with it trips', () => {
+    const verify = (f: Record<string, string>) => {
+      f['verify/index.html'] = page('<a href="../">home</a>', VERIFY_CSP);
+      f['sitemap.xml'] = f['sitemap.xml']!.replace('</urlset>', `<url><loc>${SITE}${BASE}verify/</loc></url></urlset>`);
+    };
+    assert.deepEqual(checkUpload(site(verify), SITE, BASE).problems, []);
+    const r = checkUpload(
+      site((f) => {
+        verify(f);
+        f['p/index.html'] = page('<a href="../">home</a>', VERIFY_CSP);
+      }),
+      SITE,
+      BASE,
+    );
+    assert.equal(r.problems.length, 1, r.problems.join('\n'));
+    assert.match(r.problems[0]!, /p\/index\.html: missing connect-src 'self'/);
   });
 
   test('a link outside the base path trips', () => {
