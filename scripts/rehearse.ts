@@ -224,6 +224,13 @@ try {
           throw new RehearsalError(`${jobId} step ${label} failed (exit ${code}): \`${cmd}\`\n${tail}`);
         }
         console.log(`  ran   ${label}${cmd !== step.run ? ` as \`${cmd}\` (--skip-tests)` : ''} (${seconds(t)})`);
+        // The test runners' closing counts, which the step's whole output in the log holds.
+        const counts = readFileSync(log)
+          .subarray(from)
+          .toString()
+          .split('\n')
+          .filter((l) => /^ℹ (tests|pass|fail) \d+$|^\s+\d+ (passed|failed|flaky|skipped)\b|^npm test: /.test(l));
+        for (const l of counts) console.log(l.trim());
         if (existsSync(output))
           outputs = Object.fromEntries(
             readFileSync(output, 'utf8')
