@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { auditMirror } from '../../src/admission/paths.ts';
 import { ARTIFACT_PATHS } from '../../src/admission/schemas.ts';
 import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
+
+const VERIFY_SCRIPT_GZ = 100 * 1024;
 import { SHELL_SCRIPT } from '../../src/site/shell-script.ts';
 import { TOOL_CACHES } from '../lib/tool-caches.ts';
 import { median } from './median.ts';
@@ -41,7 +43,11 @@ function table(title: string, rows: Weight[]) {
   );
   for (const r of rows.sort((a, b) => a.page.localeCompare(b.page))) {
     // JSON-LD data blocks are not counted as script; the shell's one inline script is allowed on every page.
-    const ok = r.total < BUDGET_GZ && (r.js[0] <= Buffer.byteLength(SHELL_SCRIPT) || r.page === '/search/');
+    // /verify/ loads its own module: under 100 KB of script gzip (issue #36), and no page budget beyond that.
+    const ok =
+      r.page === '/verify/'
+        ? r.js[1] < VERIFY_SCRIPT_GZ
+        : r.total < BUDGET_GZ && (r.js[0] <= Buffer.byteLength(SHELL_SCRIPT) || r.page === '/search/');
     console.log(
       `${r.page.padEnd(24)} ${pair(r.html)} ${pair(r.css)} ${pair(r.js)} ${pair(r.svg)}   ${kb(r.total).padStart(9)}  ${ok ? 'ok' : 'OVER'}`,
     );
@@ -102,7 +108,7 @@ try {
   );
 
   console.log(
-    `\nBudgets: no script on any page but /search/ beyond the shell's one inline script (${Buffer.byteLength(SHELL_SCRIPT)} bytes); under ${BUDGET_GZ / 1024} KB gzip per page in all`,
+    `\nBudgets: no script on any page but /search/ and /verify/ beyond the shell's one inline script (${Buffer.byteLength(SHELL_SCRIPT)} bytes); under ${BUDGET_GZ / 1024} KB gzip per page in all, /verify/ aside, whose script is under ${VERIFY_SCRIPT_GZ / 1024} KB gzip`,
   );
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { checkOutDir, markBuilt } from '../site/out-dir.ts';
 import { admitForBuild } from './admit.ts';
 import { checkBuilt } from './check-built-site.ts';
 import { checkProse } from './check-prose.ts';
+import { noDevPrebundle } from './no-dev-prebundle.ts';
 import { orStop } from './refusal.ts';
 
 /** `publishing`: a build meant for publishing (src/site/settings.ts). */
@@ -24,10 +25,11 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
   return {
     name: 'audit-guards',
     hooks: {
-      'astro:config:setup': async ({ command, config, logger }) => {
+      'astro:config:setup': async ({ command, config, logger, updateConfig }) => {
         if (command !== 'build' && command !== 'dev') return; // `astro check` and `astro sync` render nothing
         building = command === 'build';
         audit = await orStop(logger, () => admitForBuild(logger, config.base));
+        if (building) updateConfig({ vite: { plugins: [noDevPrebundle] } });
       },
       'astro:config:done': async ({ config, logger }) => {
         root = fileURLToPath(config.root);
