@@ -102,6 +102,10 @@ async function census(): Promise<VerifyCensus> {
 }
 
 async function check(files: () => Promise<Map<string, Uint8Array> | undefined>, source: string): Promise<void> {
+  // One run at a time: a second would mix its lines into this one's receipt.
+  const run = $<HTMLButtonElement>('verify-run');
+  if (run.disabled) return;
+  run.disabled = true;
   clear();
   const status = $('verify-progress');
   status.textContent = `Checking (${source})...`;
@@ -118,6 +122,8 @@ async function check(files: () => Promise<Map<string, Uint8Array> | undefined>, 
       `Fail: the check stopped: ${e instanceof Error ? e.message : String(e)}`,
     );
     $('verify-result').dataset['verifyStatus'] = 'fail';
+  } finally {
+    run.disabled = false;
   }
 }
 

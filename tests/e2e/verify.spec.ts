@@ -75,6 +75,16 @@ test('untouched files pass, with no header that needs a preflight, and no consol
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth)).toBe(true);
 });
 
+test('a host that sends more than the locked bytes fails, naming the file and both sizes', async ({ page }) => {
+  await openVerify(page, {
+    alter: (path, bytes) =>
+      path === 'results/pairing.json' ? Buffer.concat([bytes, Buffer.alloc(4_000_000, 32)]) : bytes,
+  });
+  await page.getByRole('button', { name: 'Check every figure' }).click();
+  await expect(result(page)).toHaveAttribute('data-verify-status', 'fail', { timeout: 60_000 });
+  await expect(result(page)).toContainText(/results\/pairing\.json .*expected 1542 bytes, found \d{7} bytes/);
+});
+
 for (const artifact of ARTIFACTS) {
   test(`one flipped byte in ${artifact} fails and names it`, async ({ page }) => {
     await openVerify(page, {
