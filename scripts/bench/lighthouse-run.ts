@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { TYPES } from '../lib/static-server.ts';
 
 type Preset = 'mobile' | 'desktop';
 type Category = 'accessibility' | 'best-practices' | 'seo';
@@ -20,18 +21,6 @@ interface PageScores {
   /** The failing audits of the categories asked for, by id. */
   readonly failing: string[];
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css',
-  '.js': 'text/javascript',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.csv': 'text/csv',
-  '.wasm': 'application/wasm',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain',
-};
 
 /** Serves dist/ on loopback, gzipped where the client accepts it, with a 404 page as a static host has. */
 export async function serveDist(dist: string): Promise<{ origin: string; close: () => Promise<void> }> {
