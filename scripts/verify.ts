@@ -1,8 +1,14 @@
 /** `npm run verify`: admits the artifacts in place (never fetches), re-derives what they report, and prints each check. */
-import { verify } from './lib/verify-run.ts';
+import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
+import { reportRefusal, summarise } from '../src/admission/report.ts';
+import { assembleAudit } from '../src/audit/the-audit.ts';
+import { checkConclusions } from '../src/measures/check-conclusions.ts';
 
-process.exitCode = await verify(
-  process.argv.includes('--timing')
-    ? { started: process.uptime() * 1000, now: () => process.uptime() * 1000 }
-    : undefined,
-);
+try {
+  const audit = await assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });
+  // What the build refuses once admitted, verify refuses too, in the same words.
+  checkConclusions(audit);
+  console.log(summarise(audit));
+} catch (e) {
+  process.exitCode = reportRefusal(e);
+}

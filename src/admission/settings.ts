@@ -1,6 +1,5 @@
 /** Admission's one network setting, checked before any request: where downloads come from. */
 import { SettingError } from '../core/setting-error.ts';
-import type { LockFile } from './schemas.ts';
 
 const DEFAULT_BASE = 'https://raw.githubusercontent.com/';
 
@@ -30,9 +29,4 @@ export function downloadBase(env: NodeJS.ProcessEnv = process.env): string {
     throw new SettingError(name, 'a URL without credentials, query or fragment', JSON.stringify(raw));
   }
   return url.href.replace(/\/?$/, '/');
-}
-
-/** Where a file is downloaded from: the checked base, then the locked repository, commit and path. */
-export function downloadUrl(entry: LockFile): string {
-  return `${downloadBase()}${entry.repository}/${entry.commit}/${entry.path}`;
 }

@@ -3,11 +3,8 @@
  * citing where in the paper it stands, rendered through the same figure component.
  */
 import type { Figure } from './provenance.ts';
-import { PAPER_BASE_ID, PAPER_ID } from './sources.ts';
+import { PAPER_BASE_ID } from './sources.ts';
 import { say } from '../core/strings.ts';
-
-// The paper itself is cited once, in sources.ts; its identifier is re-exported for older imports.
-export { PAPER_ID };
 
 export const PAPER_FIGURES = {
   /** The abstract's headline: the best model's joint accuracy over both splits, stated as a whole percent. */

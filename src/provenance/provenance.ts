@@ -39,7 +39,7 @@ export interface Words {
 }
 
 /** A figure reference that names nothing: the project's one problem type, placed at the file and pointer it names. */
-export class FigureReferenceError extends ProblemError {
+class FigureReferenceError extends ProblemError {
   override name = 'FigureReferenceError';
   constructor(file: string, place: string, message: string) {
     super([{ file, place, message }]);

@@ -9,12 +9,12 @@
  */
 
 /** Every character that must not be written raw. Tab, line feed and carriage return included: artifact text is one line. */
-export const RAW_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+const RAW_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 /** What no built file may hold raw: the same, less the whitespace of markup and CSV (tab, line feed, carriage return). */
 export const RAW_CONTROL_IN_OUTPUT = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
 /** How one control character is shown. */
-export function shown(ch: string): string {
+function shown(ch: string): string {
   const code = ch.codePointAt(0)!;
   if (code < 0x20) return String.fromCodePoint(0x2400 + code);
   if (code === 0x7f) return '\u2421';

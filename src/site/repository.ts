@@ -23,7 +23,7 @@ const FORM_REPOSITORY =
   "GitHub's owner/name (letters, digits, '-', then '/', then letters, digits, '.', '_', '-'), or the repository's address https://<host>/owner/name; no other scheme, no whitespace or control character";
 
 /** The web address a remote's URL names (`https://host/o/n[.git]`, `git@github.com:o/n[.git]`), or undefined for any other form. */
-export function remoteAddress(url: string | undefined): string | undefined {
+function remoteAddress(url: string | undefined): string | undefined {
   const m =
     /^(?:https:\/\/([^/@]+)\/|git@(github\.com):|ssh:\/\/git@(github\.com)\/)([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(
       url ?? '',

@@ -17,7 +17,7 @@ export interface SiteSettings {
   readonly publishing: boolean;
 }
 
-export const LOCAL_SITE = 'http://localhost:4321';
+const LOCAL_SITE = 'http://localhost:4321';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Plain path segments only: percent-encoding, '?', '#', '\' and '.'/'..' segments are refused rather than guessed at. */
@@ -29,7 +29,7 @@ export function isLocalAddress(url: URL | string | undefined): boolean {
   return LOCAL_HOSTS.has(new URL(url).hostname);
 }
 
-export function isPublishing(env: NodeJS.ProcessEnv = process.env): boolean {
+function isPublishing(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env['SITE_PUBLISH'] === '1') return true;
   if (env['SITE_PUBLISH'] === '0') return false;
   return env['GITHUB_ACTIONS'] === 'true';

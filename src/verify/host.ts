@@ -4,15 +4,15 @@
  * the browser refuses a file, one more plain GET finds out why: the host's answer, or its bytes.
  */
 import type { LockEntry } from './census.ts';
-import { integrity } from './integrity.ts';
 
-export const RAW_HOST = 'https://raw.githubusercontent.com/';
-
-export type Fetched =
+type Fetched =
   | { readonly bytes: Uint8Array; readonly unreachable?: undefined }
   | { readonly bytes?: undefined; readonly unreachable: string };
 
-export const rawUrl = (e: LockEntry) => `${RAW_HOST}${e.repository}/${e.commit}/${e.path}`;
+const rawUrl = (e: LockEntry) => `https://raw.githubusercontent.com/${e.repository}/${e.commit}/${e.path}`;
+/** A Subresource Integrity value from a hex SHA-256. */
+const integrity = (sha256: string) =>
+  `sha256-${btoa(String.fromCharCode(...sha256.match(/../g)!.map((h) => parseInt(h, 16))))}`;
 
 // A host that stalls or never ends its answer is given up on, not waited for.
 const TIMEOUT_MS = 60_000;

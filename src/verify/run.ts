@@ -49,7 +49,7 @@ export interface Receipt {
   failures: Failure[];
 }
 
-export async function checkFile(entry: LockEntry, bytes: Uint8Array): Promise<FileCheck> {
+async function checkFile(entry: LockEntry, bytes: Uint8Array): Promise<FileCheck> {
   const [sha256, blob] = await Promise.all([sha256Hex(bytes), gitBlobId(bytes)]);
   const ok =
     bytes.length === entry.bytes && sha256 === entry.sha256 && (entry.blob === undefined || entry.blob === blob);
