@@ -1,11 +1,4 @@
-/**
- * Admission: a pure function of the lock and the bytes, with no `node:` import in its
- * graph, so the build, `npm run verify` and a browser run the same code. Each file is
- * checked for the locked size and SHA-256, parsed strictly, validated against its
- * schema, and the files are checked against the lock's pins and each other; the change
- * records among them (audit-changes/...) are checked too. Any failure throws one
- * AdmissionError; the result is deeply frozen.
- */
+/** Admission: a pure function of the lock and the bytes (no `node:` import), so a browser runs it too. */
 import { ARTIFACT_KEYS } from './artifacts.ts';
 import { runCrossChecks } from './crosschecks.ts';
 import { sha256Hex } from './digest.ts';

@@ -1,10 +1,6 @@
 /**
- * Bringing the audit's files in, the one way: every lock entry (the six artifacts and the
- * sources) copied from a local mirror laid out as the raw host serves it, or downloaded
- * from `<base><repository>/<commit>/<path>`, and kept only with the locked size and
- * SHA-256. `proveLock` downloads every entry and every change record's files from the
- * host (the only proof that a commit holds what the lock says); `acceptRevision` proposes
- * a new lock from the files at new commits and writes it with one change record.
+ * Bringing the audit's files in: every lock entry copied from a mirror laid out as the raw host serves
+ * it, or downloaded from `<base><repository>/<commit>/<path>`, kept only with the locked size and SHA-256.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,13 +45,8 @@ export async function download(url: string, name: string, cap: number, timeoutMs
   try {
     res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   } catch (e) {
-    throw new AdmissionError(
-      'presence',
-      name,
-      '',
-      `a download from ${url}`,
-      `a failed request (${(e as Error).message})`,
-    );
+    const failed = `a failed request (${(e as Error).message})`;
+    throw new AdmissionError('presence', name, '', `a download from ${url}`, failed);
   }
   if (!res.ok) throw new AdmissionError('presence', name, '', `HTTP 200 from ${url}`, `HTTP ${res.status}`);
   const chunks: Uint8Array[] = [];
@@ -68,13 +59,8 @@ export async function download(url: string, name: string, cap: number, timeoutMs
     }
   } catch (e) {
     if (e instanceof AdmissionError) throw e;
-    throw new AdmissionError(
-      'presence',
-      name,
-      '',
-      `the whole body from ${url}`,
-      `a cut-off body (${(e as Error).message})`,
-    );
+    const cut = `a cut-off body (${(e as Error).message})`;
+    throw new AdmissionError('presence', name, '', `the whole body from ${url}`, cut);
   }
   const out = new Uint8Array(length);
   chunks.reduce((at, c) => (out.set(c, at), at + c.length), 0);
@@ -90,12 +76,7 @@ const fetchAt = (origin: Origin, e: Pick<Entry, 'repository' | 'commit' | 'path'
 /** The origin the settings name: the mirror when there is one, else the checked download base. */
 export const originOf = (mirror: string | undefined): Origin => (mirror ? { mirror } : { base: downloadBase() });
 
-/**
- * Brings every lock entry into `root`; an entry already there with the locked bytes is
- * left alone (so a second run reads and hashes, nothing more). `replace`: a file there
- * with other bytes is replaced (`npm run artifacts`); otherwise only missing files are
- * brought in, and admission then refuses the others (the build).
- */
+/** Brings every lock entry missing from `root` in; `replace`: also one there with other bytes (else admission refuses it). */
 export async function bringIn(
   root: string,
   lock: Lock,
@@ -127,10 +108,7 @@ export async function readAuditSource(root: string, lock: Lock, path: string, co
   return checkBytes(e, readCapped(destination(root, e), path, e.bytes));
 }
 
-/**
- * `--prove`: every lock entry downloaded from the host at its commit must be the locked
- * bytes, and every change record must be what its two sides' bytes give, recomputed.
- */
+/** `--prove`: every entry downloaded at its commit is the locked bytes; every change record recomputes equal. */
 export async function proveLock(lock: Lock, lockFile: string): Promise<{ files: number; records: number }> {
   const origin = { base: downloadBase() };
   const docs = new Map<string, JsonValue>();
@@ -159,19 +137,15 @@ export async function proveLock(lock: Lock, lockFile: string): Promise<{ files: 
     const n = recomputed.findIndex((c, i) => JSON.stringify(c) !== JSON.stringify(r.changes[i]));
     if (n >= 0 || recomputed.length !== r.changes.length) {
       const i = n >= 0 ? n : Math.min(recomputed.length, r.changes.length);
-      throw new AdmissionError(
-        'history',
-        file,
-        `/changes/${i}`,
-        `the change recomputed from both sides' bytes, ${JSON.stringify(recomputed[i] ?? null)}`,
-        JSON.stringify(r.changes[i] ?? null),
-      );
+      const want = `the change recomputed from both sides' bytes, ${JSON.stringify(recomputed[i] ?? null)}`;
+      throw new AdmissionError('history', file, `/changes/${i}`, want, JSON.stringify(r.changes[i] ?? null));
     }
   }
   return { files: lock.files.length + lock.sources.length, records: records.length };
 }
 
 const COMMIT = /^[0-9a-f]{40}$/;
+const ACCEPT = `40 lowercase hex; a path among ${ARTIFACT_PATHS.join(', ')}`;
 
 /** `--accept <sha>` (all six files) or `--accept <path>=<sha>`, repeatable: the commit each file moves to. */
 export function parseAccept(values: readonly string[]): Map<ArtifactPath, string> {
@@ -180,13 +154,7 @@ export function parseAccept(values: readonly string[]): Map<ArtifactPath, string
     const eq = v.lastIndexOf('=');
     const [path, sha] = eq < 0 ? [undefined, v] : [v.slice(0, eq), v.slice(eq + 1)];
     if (!COMMIT.test(sha) || (path !== undefined && !(ARTIFACT_PATHS as string[]).includes(path)))
-      throw new AdmissionError(
-        'lock',
-        '--accept',
-        '',
-        `<commit> or <path>=<commit> (40 lowercase hex; a path among ${ARTIFACT_PATHS.join(', ')})`,
-        JSON.stringify(v),
-      );
+      throw new AdmissionError('lock', '--accept', '', `<commit> or <path>=<commit> (${ACCEPT})`, JSON.stringify(v));
     for (const p of path === undefined ? ARTIFACT_PATHS : [path as ArtifactPath]) out.set(p, sha);
   }
   return out;
@@ -202,12 +170,7 @@ const field = (doc: JsonValue | undefined, ...keys: string[]): unknown =>
   );
 const orOld = (v: unknown, old: string) => (typeof v === 'string' ? v : old);
 
-/**
- * `--accept`: fetches the files at the commits named into a temp folder, proposes the lock
- * they call for (sizes, digests, blob ids, and the pins the files record, which admission
- * then cross-checks), has `verify` admit them (the commands pass admission and
- * re-derivation), and only then writes the lock, one change record and the new files.
- */
+/** `--accept`: the lock the files at the named commits call for, written with one change record once `verify` admits them. */
 export async function acceptRevision(
   root: string,
   lockFile: string,

@@ -1,9 +1,4 @@
-/**
- * The one error admission raises. Every refusal names the file, the JSON Pointer
- * (RFC 6901) of the offending place, what was expected and what was found, so a
- * reader of a failed build knows exactly which byte to look at. It is the
- * project's one problem type (src/core/problem.ts) with those fields named.
- */
+/** Admission's refusal: the file, the JSON Pointer of the place, what was expected and what was found. */
 import { ProblemError } from '../core/problem.ts';
 import { escapeText } from '../core/escape-text.ts';
 

@@ -1,8 +1,4 @@
-/**
- * What changed between two revisions of the audit, leaf by leaf: a pure function of the
- * two locks and the parsed files. `npm run artifacts -- --accept` writes it as a change
- * record; `--prove` recomputes it from the bytes at the record's commits.
- */
+/** What changed between two revisions of the audit, leaf by leaf: `--accept` writes it, `--prove` recomputes it. */
 import { sha256Hex } from './digest.ts';
 import type { JsonValue } from './parse.ts';
 import { lockDigest } from './lock-digest.ts';
@@ -64,9 +60,8 @@ export async function diffLeaves(file: ArtifactPath, before: JsonValue, after: J
   return changes;
 }
 
-export interface RevisionDocs {
+interface RevisionDocs {
   readonly lock: Lock;
-  /** The parsed content of each of the six files at that revision. */
   readonly docs: Readonly<Record<ArtifactPath, JsonValue>>;
 }
 
@@ -79,7 +74,7 @@ const side = async (lock: Lock) => ({
 });
 
 /** One side of a comparison: each file's sha256 and its parsed content. */
-export interface Side {
+interface Side {
   readonly files: readonly { readonly path: ArtifactPath; readonly sha256: string }[];
   readonly docs: Readonly<Record<ArtifactPath, JsonValue>>;
 }

@@ -1,8 +1,4 @@
-/**
- * The node side of admission: reads the lock, the six artifacts and the change records
- * from disk, each a regular file read no further than the lock admits, and hands the
- * bytes to admitBytes (admit.ts), the same function a browser runs.
- */
+/** Admission's node side: each file read from disk as a regular file, no further than the lock admits. */
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { admitBytes, parseLock } from './admit.ts';
@@ -12,10 +8,7 @@ import { historyDir } from './paths.ts';
 import { MAX_ARTIFACT_BYTES, type Lock } from './schemas.ts';
 import type { Admitted } from './types.ts';
 
-/**
- * A regular file's bytes, at most `cap` of them; one refusal otherwise. O_NONBLOCK: opening
- * a FIFO must not wait for a writer; O_NOFOLLOW: a symbolic link is not the file.
- */
+/** A regular file's bytes, at most `cap`. O_NONBLOCK: a FIFO must not wait for a writer; O_NOFOLLOW: no link. */
 export function readCapped(full: string, name: string, cap: number): Uint8Array {
   let fd: number;
   try {
@@ -28,13 +21,7 @@ export function readCapped(full: string, name: string, cap: number): Uint8Array 
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile())
-      throw new AdmissionError(
-        'presence',
-        name,
-        '',
-        `a regular file at ${full}`,
-        'something else (a folder, FIFO or device)',
-      );
+      throw new AdmissionError('presence', name, '', `a regular file at ${full}`, 'a folder, FIFO or device');
     if (stat.size > cap) throw new AdmissionError('digest', name, '', `at most ${cap} bytes`, `${stat.size} bytes`);
     const bytes = new Uint8Array(stat.size);
     let read = 0;

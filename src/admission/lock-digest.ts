@@ -1,9 +1,6 @@
 /**
- * The audit revision a lock names, as one short identifier a reader can quote: the
- * SHA-256 of the lock's canonical form, `{pins, files}` with files sorted by path, keys
- * sorted, no whitespace (the serialisation the audit uses for its index digest). Left
- * out: the `$comment`, each file's `blob` (a second name for the bytes the sha256
- * already pins) and `sources` (files the claims rest on, not the admitted results).
+ * The audit revision a lock names: the SHA-256 of `{pins, files}` in the index digest's canonical JSON,
+ * files sorted by path, without `$comment`, `blob` (the sha256 pins the bytes) and `sources`.
  */
 import { pythonCanonicalJson, sha256Hex } from './digest.ts';
 import type { JsonValue } from './parse.ts';

@@ -1,8 +1,4 @@
-/**
- * Strict JSON: UTF-8 without a byte-order mark, then JSON.parse, refusing what it lets
- * through silently: a key given twice (the last would win) and the key `__proto__`.
- * momoa's syntax tree gives the line and column of either, and of a syntax error.
- */
+/** Strict JSON: UTF-8, no BOM, no key twice, no `__proto__`; momoa's tree gives each refusal's line:column. */
 import { parse, type AnyNode } from '@humanwhocodes/momoa';
 import { AdmissionError } from './errors.ts';
 import { MAX_ARTIFACT_BYTES } from './schemas.ts';

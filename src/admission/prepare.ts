@@ -1,8 +1,4 @@
-/**
- * Before the audit is admitted, every build brings in what results/, index/ or
- * audit-sources/ lacks, the one way (bring-in.ts); a file there with other bytes is left
- * for admission to refuse. Run by the build's integration and by `npm run prepare-artifacts`.
- */
+/** What every build does first (and `npm run prepare-artifacts`): bring in the files missing, leave the rest. */
 import { bringIn, originOf } from './bring-in.ts';
 import { loadLock } from './load.ts';
 import { artifactsRoot, auditMirror, lockPath } from './paths.ts';

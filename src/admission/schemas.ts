@@ -1,14 +1,7 @@
-/**
- * Strict zod schemas for the audit's six artifacts: the single source of their types.
- * Every object is strict (an unknown key is an error, never dropped) and every
- * number is constrained to what it can mean (a score in [0, 1], a count a
- * non-negative integer).
- */
+/** Strict zod schemas for the audit's six artifacts, the lock and the change records: the one source of their types. */
 import * as z from 'zod/mini';
 
 // Each schema parses a handful of documents once per run; compiling fast paths costs more than it saves.
-// zod/mini, not classic zod: the same validator, but a command loads only the parts it uses (classic zod
-// is about 600 KB, all of it loaded by every `npm run verify`; see scripts/bench/verify.ts).
 z.config({ jitless: true });
 
 export const VERDICTS = ['VIOLATED', 'LATENT', 'HELD'] as const;
@@ -16,16 +9,16 @@ export const Verdict = z.enum(VERDICTS);
 export type Verdict = z.infer<typeof Verdict>;
 
 const hex = (n: number) => z.string().check(z.regex(new RegExp(`^[0-9a-f]{${n}}$`), `${n} lowercase hex characters`));
-export const Commit = hex(40);
-export const Sha256 = hex(64);
+const Commit = hex(40);
+const Sha256 = hex(64);
 /** A string of at least one character: a key, a name, a span id, the audit's words. */
 const NonEmpty = z.string().check(z.minLength(1));
 const SpanId = NonEmpty;
 const TraceId = hex(32);
 
-export const Score = z.number().check(z.gte(0), z.lte(1));
-export const Count = z.int().check(z.nonnegative());
-export const Ratio = z.number().check(z.nonnegative());
+const Score = z.number().check(z.gte(0), z.lte(1));
+const Count = z.int().check(z.nonnegative());
+const Ratio = z.number().check(z.nonnegative());
 const Text = NonEmpty;
 
 export const Property = z.strictObject({ claim: Text, verdict: Verdict, magnitude: Text });
@@ -37,8 +30,8 @@ const Pinned = { pinned_commit: Commit, scorer_sha256: Sha256 };
 const IndexFed = { ...Pinned, index_sha256: Sha256 };
 
 // ---- adversarial.json --------------------------------------------------------
-export const Reads = z.enum(['spans', 'gold']);
-export const PredictorRow = z.strictObject({
+const Reads = z.enum(['spans', 'gold']);
+const PredictorRow = z.strictObject({
   reads: Reads,
   joint_accuracy: Score,
   location_accuracy: Score,
@@ -49,7 +42,7 @@ export const PredictorRow = z.strictObject({
 });
 export type PredictorRow = z.infer<typeof PredictorRow>;
 const PublishedCell = z.strictObject({ model: Text, value: Score });
-export const AdversarialSplit = z.strictObject({
+const AdversarialSplit = z.strictObject({
   gold_files: Count,
   gold_files_scored: Count,
   gold_errors: Count,
@@ -114,7 +107,7 @@ export const Datacheck = z.strictObject({
 export type Datacheck = z.infer<typeof Datacheck>;
 
 // ---- normaliser.json ---------------------------------------------------------
-export const Loop = z.enum(['exact', 'fallback', 'neither']);
+const Loop = z.enum(['exact', 'fallback', 'neither']);
 export const Normaliser = z.strictObject({
   ...IndexFed,
   properties: Properties,
@@ -157,13 +150,13 @@ export const Normaliser = z.strictObject({
 export type Normaliser = z.infer<typeof Normaliser>;
 
 // ---- catf1.json --------------------------------------------------------------
-export const CategoryScores = z.strictObject({
+const CategoryScores = z.strictObject({
   precision: Score,
   recall: Score,
   f1: Score,
   support: z.number().check(z.nonnegative()),
 });
-export const Catf1Row = z.strictObject({
+const Catf1Row = z.strictObject({
   split: Text,
   predictor: Text,
   joint_accuracy: Score,
@@ -245,7 +238,7 @@ export const RESULTS_FILES: readonly ArtifactPath[] = [...INDEX_FED, 'results/pa
 // form that can only name a file in a GitHub repository: no host, no "..", no
 // absolute path, nothing a URL would read as a query, fragment or escape.
 /** GitHub's form of `owner/name`: owner of letters, digits and single inner hyphens; name of letters, digits, '.', '_', '-', never '.' or '..'. */
-export const Repository = z
+const Repository = z
   .string()
   .check(
     z.regex(
@@ -254,18 +247,14 @@ export const Repository = z
     ),
   );
 /** A path inside a repository: relative, '/'-separated segments of letters, digits, '.', '_', '-', none of them '.' or '..'. */
-export const RepositoryPath = z.string().check(
+const RepositoryPath = z.string().check(
   z.maxLength(400),
   z.refine(
     (p) => p.split('/').every((seg) => /^[A-Za-z0-9._-]+$/.test(seg) && seg !== '.' && seg !== '..'),
     'a relative path inside the repository (segments of letters, digits, ".", "_", "-"; no "..", no leading "/")',
   ),
 );
-/**
- * The most bytes one artifact may have: about 170 times the largest real file (the
- * span index, 99,308 bytes), room for the 100x synthetic index the benchmark builds.
- * The lock may not admit more, and no file is read past what the lock admits.
- */
+/** The most bytes one artifact may have: about 170 times the largest real one. */
 export const MAX_ARTIFACT_BYTES = 16 * 1024 * 1024;
 const Blob = hex(40);
 export const LockFile = z.strictObject({
@@ -303,11 +292,7 @@ export const Lock = z.strictObject({
 export type Lock = z.infer<typeof Lock>;
 
 // ---- the change records (audit-changes/, beside the lock) -----------------------
-/**
- * One side of a changed leaf. Numbers, booleans, verdicts and null are recorded by
- * value; a string only by the SHA-256 of its UTF-8 bytes, so a record never copies
- * the audit's words; an empty array or object is a leaf of its own.
- */
+/** One side of a changed leaf: a string only by its SHA-256, so a record never copies the audit's words. */
 export const LeafValue = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('number'), value: z.number() }),
   z.strictObject({ type: z.literal('boolean'), value: z.boolean() }),

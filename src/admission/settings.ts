@@ -3,11 +3,7 @@ import { SettingError } from '../core/setting-error.ts';
 
 const DEFAULT_BASE = 'https://raw.githubusercontent.com/';
 
-/**
- * `AUDIT_DOWNLOAD_BASE`, as a URL ending in '/': https only, unless
- * `AUDIT_DOWNLOAD_INSECURE=1` allows plain http to loopback (a mirror in tests); no
- * credentials, query or fragment, which would silently change every file's address.
- */
+/** `AUDIT_DOWNLOAD_BASE` ending in '/': https (http to loopback with AUDIT_DOWNLOAD_INSECURE=1), no credentials, query or fragment. */
 export function downloadBase(env: NodeJS.ProcessEnv = process.env): string {
   const raw = env['AUDIT_DOWNLOAD_BASE'] || DEFAULT_BASE;
   const name = 'AUDIT_DOWNLOAD_BASE';

@@ -39,29 +39,11 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, fil
   const more =
     result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problem(s) after it)` : '';
   if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0]!;
-    throw new AdmissionError(
-      'schema',
-      file,
-      toPointer([...path, key]),
-      'only the keys the schema names',
-      `an unknown key ${JSON.stringify(key)}${more}`,
-    );
+    const key = JSON.stringify(issue.keys[0]!);
+    const at = toPointer([...path, issue.keys[0]!]);
+    throw new AdmissionError('schema', file, at, expectation(issue), `an unknown key ${key}${more}`);
   }
-  if (issue.code === 'invalid_key') {
-    throw new AdmissionError(
-      'schema',
-      file,
-      pointer,
-      expectation(issue),
-      `the key ${JSON.stringify(path.at(-1))}${more}`,
-    );
-  }
-  throw new AdmissionError(
-    'schema',
-    file,
-    pointer,
-    expectation(issue),
-    describe(resolvePointer(value, pointer)) + more,
-  );
+  const found =
+    issue.code === 'invalid_key' ? `the key ${JSON.stringify(path.at(-1))}` : describe(resolvePointer(value, pointer));
+  throw new AdmissionError('schema', file, pointer, expectation(issue), found + more);
 }
