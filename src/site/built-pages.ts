@@ -2,8 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-export interface BuiltPage {
-  /** Absolute path on disk. */
+interface BuiltPage {
   readonly path: string;
   /** Relative to dist/, with forward slashes: how guards name the page. */
   readonly rel: string;

@@ -1,9 +1,6 @@
 /**
- * The Content-Security-Policy, as a meta tag (a static host such as GitHub Pages
- * sets no headers). Only the site's own resources; scripts only from the site or,
- * inline, by hash (src/passes/csp-hashes.ts adds them once the inline scripts are final);
- * WebAssembly for the search index. Styles allow inline because Shiki and Plot
- * write style attributes and elements.
+ * The Content-Security-Policy, as a meta tag (GitHub Pages sets no headers): inline scripts by hash
+ * (src/passes/csp-hashes.ts), WebAssembly for search, inline styles because Shiki and Plot write them.
  */
 export const SCRIPT_SOURCES = "'self' 'wasm-unsafe-eval'";
 

@@ -1,14 +1,7 @@
 /**
- * Where a build may write: the output folder is emptied by us (on a refusal, src/integration/refusal.ts) and by
- * Astro (before it writes pages), so it must never be a folder someone else owns. It
- * must be inside the project, outside every source folder, and either new, empty, the
- * project's git-ignored default `dist/`, or a folder an earlier build of this site wrote.
- *
- * "An earlier build wrote it" is recognised by a marker file the build writes into the
- * output as soon as Astro has finished (markBuilt, from the integration), not by guessing
- * from the folder's contents: a page-like `index.html` says nothing about who owns the
- * folder, while the marker's exact text is only ever written by this code. A source
- * folder is refused even when it holds the marker, so a planted marker cannot open it.
+ * Where a build may write: Astro and a refusal empty the output folder, so it must be inside the project,
+ * outside every source folder, and new, empty, the default `dist/`, or one holding the marker an earlier
+ * build wrote (its exact text, never guessed from the contents; a source folder even with it is refused).
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -18,23 +11,9 @@ export const BUILD_MARK = '.trail-audit-build';
 const MARK_TEXT =
   'This folder was written by the build of the TRAIL scorer audit site; the next build may empty it (src/site/out-dir.ts).\n';
 
-/** The project's own folders: sources, history, installed packages, the admitted artifacts and their staging. */
-const OWNED = [
-  'src',
-  'content',
-  '.git',
-  '.github',
-  '.ci',
-  'scripts',
-  'tests',
-  'node_modules',
-  'public',
-  'results',
-  'index',
-  'audit-changes',
-  '.astro',
-];
-const isOwned = (first: string) => OWNED.includes(first) || first.startsWith('.artifacts-staging-');
+/** The project's own folders. */
+const OWNED = 'src content .git .github .ci scripts tests node_modules public results index audit-changes .astro';
+const isOwned = (first: string) => OWNED.split(' ').includes(first);
 
 /** The real path of `path`, resolving links in the part of it that exists. */
 function realPath(path: string): string {
@@ -57,10 +36,7 @@ function refuse(setting: string, outDir: string, why: string): never {
   );
 }
 
-/**
- * Refuses (SettingError) an output folder the build must not empty. `setting` names where
- * it came from (`--outDir`, Astro's `outDir`). Called before anything is deleted.
- */
+/** Refuses an output folder the build must not empty, before anything is deleted; `setting` names its origin. */
 export function checkOutDir(projectRoot: string, outDir: string, setting = '--outDir'): void {
   const root = realpathSync(projectRoot);
   const real = realPath(outDir);
@@ -76,12 +52,8 @@ export function checkOutDir(projectRoot: string, outDir: string, setting = '--ou
   if (entries.length === 0) return;
   const mark = join(real, BUILD_MARK);
   const marked = entries.includes(BUILD_MARK) && lstatSync(mark).isFile() && readFileSync(mark, 'utf8') === MARK_TEXT;
-  if (!marked)
-    refuse(
-      setting,
-      outDir,
-      `which holds files no build of this site wrote (no ${BUILD_MARK}): move them away or delete the folder yourself`,
-    );
+  const why = `which holds files no build of this site wrote (no ${BUILD_MARK}): move them away or delete the folder yourself`;
+  if (!marked) refuse(setting, outDir, why);
 }
 
 /** Marks a folder the build has written as build output, so the next build may empty it. */

@@ -1,15 +1,7 @@
 /**
- * The site repository's address, from the environment: it becomes a link in every
- * footer (`<address>/commit/<commit>`) and in the citations, so it is checked like
- * SITE_URL and SITE_BASE before anything runs, never trusted as it comes. A value that
- * could be a `javascript:` or `data:` link, or hide one behind whitespace or a control
- * character, is refused, not cleaned.
- *
- * SITE_REPOSITORY is GitHub's `owner/name` (linked at https://github.com), or the
- * repository's https address, `https://<host>/owner/name` (a trailing slash is allowed).
- * On GitHub Actions, GITHUB_REPOSITORY is `owner/name` and GITHUB_SERVER_URL the https
- * origin it lives at. Elsewhere, the project's own `origin` remote, when git names one in a
- * form this reads (https or GitHub's ssh address), checked as the same setting.
+ * The site repository's address, a link in every footer and citation, so refused (not cleaned) unless it is
+ * SITE_REPOSITORY as `owner/name` or `https://<host>/owner/name`; on GitHub Actions GITHUB_REPOSITORY at
+ * GITHUB_SERVER_URL; elsewhere the `origin` remote git names (https or GitHub's ssh address).
  */
 import { SettingError } from '../core/setting-error.ts';
 

@@ -1,19 +1,16 @@
 /**
- * The site's address, checked before the build starts (scripts/prepare.ts and
- * astro.config.mjs both call this). `SITE_BASE` is a path under the one host of
- * `SITE_URL`; `SITE_URL` is an origin, https (plain http only for a local, unpublished
- * build). A build meant for publishing must name its address: a site published with
- * localhost in its canonical links, feeds and sitemap is wrong for every reader.
+ * The site's address, checked before the build starts: `SITE_URL` an https origin (http only for a local,
+ * unpublished build), `SITE_BASE` a path under it. A build meant for publishing must name its address.
  */
 import { SettingError } from '../core/setting-error.ts';
 import { siteRepository } from './repository.ts';
 
-export interface SiteSettings {
-  /** The origin, no trailing slash: `https://owner.github.io`. */
+interface SiteSettings {
+  /** The origin, no trailing slash. */
   readonly site: string;
   /** The base path, starting and ending with '/'. */
   readonly base: string;
-  /** True when the build is meant for publishing (SITE_PUBLISH=1, or GitHub Actions unless SITE_PUBLISH=0). */
+  /** SITE_PUBLISH=1, or GitHub Actions unless SITE_PUBLISH=0. */
   readonly publishing: boolean;
 }
 
@@ -29,15 +26,9 @@ export function isLocalAddress(url: URL | string | undefined): boolean {
   return LOCAL_HOSTS.has(new URL(url).hostname);
 }
 
-function isPublishing(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env['SITE_PUBLISH'] === '1') return true;
-  if (env['SITE_PUBLISH'] === '0') return false;
-  return env['GITHUB_ACTIONS'] === 'true';
-}
-
 export function siteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings {
-  const publishing = isPublishing(env);
   const flag = env['SITE_PUBLISH'];
+  const publishing = flag === '1' || (flag !== '0' && env['GITHUB_ACTIONS'] === 'true');
   if (flag !== undefined && flag !== '' && flag !== '0' && flag !== '1')
     throw new SettingError('SITE_PUBLISH', '1 (publishing) or 0 (not)', JSON.stringify(flag));
 
@@ -53,13 +44,10 @@ export function siteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings
   }
 
   const raw = env['SITE_URL'] || '';
+  const meant = 'this build is meant for publishing';
   if (raw === '') {
-    if (publishing)
-      throw new SettingError(
-        'SITE_URL',
-        'the https:// origin the site is published at (this build is meant for publishing: SITE_PUBLISH=1 or GitHub Actions)',
-        'nothing',
-      );
+    const at = `the https:// origin the site is published at (${meant}: SITE_PUBLISH=1 or GitHub Actions)`;
+    if (publishing) throw new SettingError('SITE_URL', at, 'nothing');
     return { site: LOCAL_SITE, base, publishing };
   }
   let url: URL;
@@ -76,8 +64,7 @@ export function siteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings
       JSON.stringify(raw),
     );
   }
-  if (publishing && local)
-    throw new SettingError('SITE_URL', 'a public origin (this build is meant for publishing)', JSON.stringify(raw));
+  if (publishing && local) throw new SettingError('SITE_URL', `a public origin (${meant})`, JSON.stringify(raw));
   if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
     throw new SettingError(
       'SITE_URL',

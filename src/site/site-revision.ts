@@ -1,11 +1,7 @@
 /**
- * The site's own revision: the commit it was built from and that commit's date
- * (git's committer date, never the wall clock, so a rebuild of the same commit gives
- * the same pages). Read from git when the project is a git work tree of its own; a
- * build from a tarball declares it with SITE_COMMIT and SITE_COMMIT_DATE. A work tree
- * with uncommitted changes is shown as `<commit>+dirty`, since no commit holds what
- * was built. When none of this can be known the build stops: a page never names a
- * commit it was not built from.
+ * The site's own revision: its commit and that commit's date (never the wall clock, so a rebuild gives the
+ * same pages), from git when the project is a work tree of its own, else declared by SITE_COMMIT and
+ * SITE_COMMIT_DATE. Uncommitted changes show as `<commit>+dirty`; when it cannot be known the build stops.
  */
 import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
@@ -13,23 +9,19 @@ import { SettingError } from '../core/setting-error.ts';
 import { siteRepository } from './repository.ts';
 
 export interface SiteRevision {
-  /** The full commit. */
   readonly commit: string;
-  /** True when the work tree differed from the commit (or the declaration says so). */
   readonly dirty: boolean;
-  /** The commit as shown: `<commit>` or `<commit>+dirty`. */
+  /** `<commit>` or `<commit>+dirty`. */
   readonly label: string;
-  /** The commit's committer date, ISO 8601 as git writes it (`%cI`). */
+  /** The committer date, ISO 8601 as git writes it (`%cI`). */
   readonly date: string;
   /** That date's calendar day in UTC, YYYY-MM-DD. */
   readonly day: string;
-  /** Where the commit came from. */
   readonly from: 'git' | 'SITE_COMMIT' | 'GITHUB_SHA';
-  /** The site repository's web address, when the environment names it (GitHub Actions, or SITE_REPOSITORY). */
+  /** The site repository's web address, when the environment or git names it. */
   readonly repository: string | undefined;
 }
 
-/** The site's commit is a setting of the build's environment: git's answer, or SITE_COMMIT where there is no git. */
 const refuse = (variable: string, expected: string, found: string): never => {
   throw new SettingError(variable, expected, found);
 };
@@ -38,23 +30,10 @@ const HOW =
   'the commit this site is built from: a git work tree of the project (git rev-parse HEAD), or, for a build from a tarball, ' +
   'SITE_COMMIT=<40 hex>[+dirty] with SITE_COMMIT_DATE=<the commit date, ISO 8601>';
 
-/** The questions put to git: the work tree's top, HEAD's commit and date, whether anything differs from it, its origin remote. */
-const QUESTIONS = [
-  ['rev-parse', '--show-toplevel'],
-  ['show', '-s', '--format=%H%n%cI', 'HEAD'],
-  ['status', '--porcelain'],
-  ['config', '--get', 'remote.origin.url'],
-] as const;
-type Answers = readonly (string | undefined)[];
-/** Reading only: `git status` would otherwise refresh (and lock) the index of whatever repository it finds. */
-const GIT = ['--no-optional-locks', '-C'];
-
-/** Whether git's work tree is this folder itself: a tarball unpacked inside some other repository must not borrow that repository's HEAD. */
-const ownTree = (top: string | undefined, cwd: string) => top !== undefined && realpathSync(top) === realpathSync(cwd);
-
-function git(cwd: string, args: readonly string[]): string | undefined {
+function git(cwd: string, ...args: string[]): string | undefined {
   try {
-    return execFileSync('git', [...GIT, cwd, ...args], {
+    // --no-optional-locks: `git status` would otherwise refresh (and lock) the index.
+    return execFileSync('git', ['--no-optional-locks', '-C', cwd, ...args], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
@@ -63,47 +42,27 @@ function git(cwd: string, args: readonly string[]): string | undefined {
   }
 }
 
-function fromGit(
-  cwd: string,
-  [top, show, status]: Answers,
-): { commit: string; dirty: boolean; date: string } | undefined {
-  if (!ownTree(top, cwd)) return undefined;
-  const [commit, date] = show?.split('\n') ?? [];
-  if (commit === undefined || date === undefined || status === undefined) return undefined;
-  return { commit, dirty: status !== '', date };
-}
-
 const dayOf = (date: string) => new Date(date).toISOString().slice(0, 10);
 
 export function readSiteRevision(cwd: string, env: NodeJS.ProcessEnv = process.env): SiteRevision {
-  const top = git(cwd, QUESTIONS[0]);
-  // HEAD and the status are asked only of the project's own work tree.
-  return decide(cwd, env, ownTree(top, cwd) ? [top, ...QUESTIONS.slice(1).map((q) => git(cwd, q))] : [top]);
-}
-
-function decide(cwd: string, env: NodeJS.ProcessEnv, answers: Answers): SiteRevision {
-  const declared = env['SITE_COMMIT'];
+  const top = git(cwd, 'rev-parse', '--show-toplevel');
+  // Only a work tree that is this folder itself: a tarball unpacked inside another repository must not borrow its HEAD.
+  const own = top !== undefined && realpathSync(top) === realpathSync(cwd);
+  const ask = (...args: string[]) => (own ? git(cwd, ...args) : undefined);
+  const [commit, date] = ask('show', '-s', '--format=%H%n%cI', 'HEAD')?.split('\n') ?? [];
+  const status = ask('status', '--porcelain');
   // Checked as a setting (src/site/repository.ts): it becomes a link on every page.
-  const repository = siteRepository(env, answers[3]);
-  const found = fromGit(cwd, answers);
-  if (found) {
+  const repository = siteRepository(env, ask('config', '--get', 'remote.origin.url'));
+  const declared = env['SITE_COMMIT'];
+  if (commit !== undefined && date !== undefined && status !== undefined) {
     for (const [name, value] of [
       ['GITHUB_SHA', env['GITHUB_SHA']],
       ['SITE_COMMIT', declared?.replace(/\+dirty$/, '')],
-    ] as const) {
-      if (value && value !== found.commit)
-        refuse(name, `the commit the work tree is at, ${found.commit}`, JSON.stringify(value));
-    }
-    const { commit, dirty, date } = found;
-    return {
-      commit,
-      dirty,
-      label: dirty ? `${commit}+dirty` : commit,
-      date,
-      day: dayOf(date),
-      from: 'git',
-      repository,
-    };
+    ] as const)
+      if (value && value !== commit) refuse(name, `the commit the work tree is at, ${commit}`, JSON.stringify(value));
+    const dirty = status !== '';
+    const label = dirty ? `${commit}+dirty` : commit;
+    return { commit, dirty, label, date, day: dayOf(date), from: 'git', repository };
   }
   const given = declared ?? env['GITHUB_SHA'];
   if (!given)
@@ -115,28 +74,15 @@ function decide(cwd: string, env: NodeJS.ProcessEnv, answers: Answers): SiteRevi
       'a commit of 40 lowercase hex characters, optionally followed by +dirty',
       JSON.stringify(given),
     );
-  const date = env['SITE_COMMIT_DATE'];
-  if (
-    !date ||
-    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/.test(date) ||
-    Number.isNaN(Date.parse(date))
-  ) {
+  const when = env['SITE_COMMIT_DATE'];
+  if (!when || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/.test(when) || Number.isNaN(Date.parse(when)))
     return refuse(
       'SITE_COMMIT_DATE',
       `the date of commit ${m[1]} as ISO 8601 (git show -s --format=%cI), since git cannot read it here`,
-      date ? JSON.stringify(date) : 'nothing',
+      when ? JSON.stringify(when) : 'nothing',
     );
-  }
-  const dirty = m[2] !== undefined;
-  return {
-    commit: m[1]!,
-    dirty,
-    label: given,
-    date,
-    day: dayOf(date),
-    from: declared ? 'SITE_COMMIT' : 'GITHUB_SHA',
-    repository,
-  };
+  const from = declared ? 'SITE_COMMIT' : 'GITHUB_SHA';
+  return { commit: m[1]!, dirty: m[2] !== undefined, label: given, date: when, day: dayOf(when), from, repository };
 }
 
 let revision: SiteRevision | undefined;
