@@ -1,8 +1,4 @@
-/**
- * The audit every page, table and chart reads: the admitted artifacts plus our
- * re-derivations of what they report. Admission and re-derivation are separate
- * stages. Free of node: imports, so /verify/ runs the same code in the browser.
- */
+/** The audit every page reads: the admitted artifacts and our re-derivations (no node: import, /verify/ runs it). */
 import { deepFreeze } from '../admission/admit.ts';
 import type { Admitted, CheckReport } from '../admission/types.ts';
 import { rederiveAll } from '../rederive/index.ts';

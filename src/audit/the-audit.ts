@@ -1,8 +1,4 @@
-/**
- * The one audit the pages read, assembled on first use and kept for the rest of the process. The
- * integration and the pages' bundle each import their own copy of this module, so each assembles the
- * same files once; importing a page or a component reads no artifact until it renders.
- */
+/** The audit the pages read, assembled on first use (once per copy of this module: the integration's, the pages'). */
 import { admitFromDisk } from '../admission/load.ts';
 import { artifactsRoot, lockPath } from '../admission/paths.ts';
 import { rederive, type Audit } from './assemble.ts';

@@ -1,9 +1,4 @@
-/**
- * HTML read as a tree (htmlparser2's): the one reader for HTML the site wrote, used by
- * the guards on built pages and by the highlight cache on Shiki's output. Not a browser
- * DOM: linkedom builds its DOM from this very parser's events, so the elements,
- * attributes and text are the same, and nothing here needs more.
- */
+/** HTML read as a tree (htmlparser2's): the one reader for HTML the site wrote. */
 import { DomUtils, parseDocument } from 'htmlparser2';
 
 export type HtmlDocument = ReturnType<typeof parseDocument>;

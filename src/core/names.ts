@@ -1,7 +1,4 @@
-/**
- * Names every layer shares, kept at the bottom of the pipeline so admission,
- * re-derivation, derivation and pages all read them without importing upward.
- */
+/** Names every layer shares. */
 
 /** The TRAIL paper and version this site cites; admission refuses artifacts that cite another (crosschecks.ts). */
 export const TRAIL_ARXIV = { id: '2505.08638', version: 'v3' } as const;
@@ -11,9 +8,8 @@ export const PAPER_ID = `arXiv:${TRAIL_ARXIV.id}${TRAIL_ARXIV.version}` as const
 export const PROPERTY_NAMES = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9'] as const;
 export type PropertyName = (typeof PROPERTY_NAMES)[number];
 
-export function isPropertyName(name: string): name is PropertyName {
-  return (PROPERTY_NAMES as readonly string[]).includes(name);
-}
+export const isPropertyName = (name: string): name is PropertyName =>
+  (PROPERTY_NAMES as readonly string[]).includes(name);
 
 /** The property a page of content/properties/ is for (`p10.mdx` is P10), or undefined for any other file name. */
 export function propertyOfPageFile(path: string): string | undefined {

@@ -1,8 +1,4 @@
-/**
- * The folders of src/, in the order data flows through them: each is one layer, and a
- * file may import its own folder and the folders before it, never one after
- * (tests/unit/imports.test.ts checks every file and every folder against this list).
- */
+/** The folders of src/ in the order data flows: a file imports its own folder and those before it (tests/unit/imports.test.ts). */
 export const PIPELINE = [
   ['core', 'what every layer shares: names, the one problem type, Python rounding, the HTML reader'],
   ['site', "the site's settings, its address and base path, its own revision, its security policy"],

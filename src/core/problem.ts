@@ -1,8 +1,4 @@
-/**
- * The one shape of every refusal, from admission to the last guard: the file, the
- * place in it, and what is wrong there. A place is a JSON Pointer, a line:column,
- * or an element path; empty when the whole file is meant.
- */
+/** The one shape of every refusal: the file, the place (a JSON Pointer, line:column, element path or ''), what is wrong. */
 export interface Problem {
   readonly file: string;
   readonly place: string;

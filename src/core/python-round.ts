@@ -1,8 +1,4 @@
-/**
- * Python-compatible decimal rounding. Python's format(x, '.3f') and round(x, n)
- * round the exact binary value of a double half-to-even; JavaScript's toFixed
- * rounds exact ties up. The audit formats with Python, so ties must go Python's way.
- */
+/** Python's rounding: the exact binary value of a double, half-to-even (JavaScript's toFixed rounds ties up). */
 
 /** The exact value of a finite double as mantissa * 2^exponent. */
 function decompose(x: number): { negative: boolean; mantissa: bigint; exponent: number } {

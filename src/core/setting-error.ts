@@ -1,8 +1,4 @@
-/**
- * A setting (an environment variable) refused before any work starts: which one,
- * what it must be, and what it was. It is the project's one problem type
- * (src/core/problem.ts), placed at the variable's name in the environment.
- */
+/** A setting (an environment variable) refused before any work starts: which, what it must be, what it was. */
 import { escapeText } from './escape-text.ts';
 import { ProblemError } from './problem.ts';
 

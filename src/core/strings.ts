@@ -1,8 +1,4 @@
-/**
- * The site's sentences that code and templates place (captions, notes, labels, alternative text,
- * the text of the pages' frames), kept with the rest of its prose in content/strings.json, where
- * the claims check reads them. `{0}`, `{1}`... stand for the values given, in order.
- */
+/** The sentences code and templates place, kept in content/strings.json; `{0}`, `{1}`... are the values given. */
 import strings from '../../content/strings.json' with { type: 'json' };
 
 export type StringKey = keyof typeof strings;

@@ -1,8 +1,4 @@
-/**
- * The build's first step, for `astro build` and `astro dev` alike: the artifacts brought
- * in if missing, admitted and re-derived, the site's own commit read, so that a refusal
- * stops the build before anything renders.
- */
+/** The build's first step: the artifacts brought in, admitted and re-derived, the site's commit read, before any render. */
 import { prepareArtifacts } from '../admission/prepare.ts';
 import { summarise } from '../admission/report.ts';
 import type { Audit } from '../audit/assemble.ts';

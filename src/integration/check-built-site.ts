@@ -1,8 +1,6 @@
 /**
- * After Astro has written the site: the passes rewrite dist/ first (census, print
- * references, script hashes), so the guards then judge the very bytes that are
- * published, each page parsed once for all of them; the images are drawn once the figure
- * check has read their SVG, and the search index written before the link check looks for it.
+ * After Astro has written the site: the passes rewrite dist/ first, so the guards judge the bytes published;
+ * images are drawn once the figure check has read their SVG, the search index before the link check looks for it.
  */
 import { checkBuiltSite } from '../guards/built-html.ts';
 import { pageReader } from '../guards/html.ts';
@@ -17,14 +15,13 @@ import { writeVerifyCensus } from '../passes/verify-census.ts';
 import type { Lock } from '../admission/schemas.ts';
 import { fail, type Logger } from './refusal.ts';
 
-export interface BuiltSite {
+interface BuiltSite {
   readonly dist: string;
   readonly base: string;
   readonly site: string | undefined;
   readonly publishing: boolean;
-  /** This audit revision's short name: links into its permanent copy (r/<revision>/) are read as the live build's. */
+  /** Links into its permanent copy (r/<revision>/) are read as the live build's. */
   readonly revision: string | undefined;
-  /** The admitted lock, which /verify/'s census carries to the reader's browser. */
   readonly lock: Lock;
 }
 
@@ -48,8 +45,9 @@ export async function checkBuilt(
   logger.info(
     `images: ${images.cards} share cards and ${images.charts} chart images drawn as PNG, the charts' SVG outlined`,
   );
+  const indexed = await writeSearchIndex(dist);
   logger.info(
-    `search index: written by Pagefind from the ${await writeSearchIndex(dist)} pages it read (a page without data-pagefind-body is read and left out)`,
+    `search index: written by Pagefind from the ${indexed} pages it read (a page without data-pagefind-body is read and left out)`,
   );
   const links = checkLinks(dist, base, site, read, revision);
   fail('The built site has broken links', links.problems);

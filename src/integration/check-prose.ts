@@ -11,9 +11,7 @@ export function checkProse(projectRoot: string, audit: Audit, logger: Logger): v
   const problems = checkContentDir(join(projectRoot, 'content'), projectRoot, audit, MDX_COMPONENT_NAMES);
   fail('The prose in content/ fails the figure check', problems);
   logger.info('prose: every figure in content/ comes through a figure component');
-  fail(
-    'The prose in content/ and its claims register disagree',
-    checkRegister(siteClaims(projectRoot), registerRows()),
-  );
+  const disagree = checkRegister(siteClaims(projectRoot), registerRows());
+  fail('The prose in content/ and its claims register disagree', disagree);
   logger.info('claims: every sentence in content/ has a row in the claims register, and every row a sentence');
 }

@@ -1,10 +1,4 @@
-/**
- * The build as an Astro integration: the one path for `npm run build` (`astro build`),
- * `astro dev` and the tests' builds. When Astro starts, the audit is admitted (admit.ts);
- * before Vite bundles the pages, the prose is checked (check-prose.ts); once the site is
- * written, it is rewritten by the passes and judged by the guards (check-built-site.ts).
- * Any refusal stops the build (refusal.ts).
- */
+/** The build as an Astro integration: admit, check the prose, then rewrite and judge the written site. */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import type { Audit } from '../audit/assemble.ts';
@@ -45,14 +39,8 @@ export function auditGuards(options: { publishing?: boolean } = {}): AstroIntegr
         const dist = fileURLToPath(dir);
         // The output is marked as a build's, so the next build may empty it.
         markBuilt(dist);
-        const built = {
-          dist,
-          base,
-          site,
-          publishing: options.publishing ?? false,
-          revision: audit!.revision.short,
-          lock: audit!.lock,
-        };
+        const { revision, lock } = audit!;
+        const built = { dist, base, site, publishing: options.publishing ?? false, revision: revision.short, lock };
         await orStop(logger, () => checkBuilt(built, logger), dist);
       },
     },

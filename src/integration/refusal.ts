@@ -13,11 +13,7 @@ export function fail(what: string, problems: readonly Problem[]): void {
   if (problems.length) throw new ProblemError(problems, what);
 }
 
-/**
- * Runs `step`; a refusal ends the process with its message alone. A site that failed a
- * guard is not publishable, so the output folder (`dist`, when given) is removed first.
- * Anything else is a bug and goes to Astro as it is, stack trace and all.
- */
+/** Runs `step`; a refusal removes `dist` (not publishable) and ends the process with its message; a bug goes to Astro. */
 export async function orStop<T>(logger: Logger, step: () => T | Promise<T>, dist?: string): Promise<T> {
   try {
     return await step();

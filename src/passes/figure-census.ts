@@ -1,21 +1,9 @@
-/**
- * A post-build pass (it rewrites pages, it checks nothing). The site's figures, counted once the build is done: how many each page shows,
- * and by provenance. The method page carries placeholders that this fills in, so
- * the share of re-derived figures it states is the built site's own.
- */
+/** A post-build pass: the built site's figures counted by provenance, filled into the method page's placeholders. */
 import type { Census } from '../provenance/census.ts';
-import { formatFigure, type Kind } from '../provenance/format.ts';
+import { formatFigure, KINDS } from '../provenance/format.ts';
 
-export const NUMERIC: ReadonlySet<string> = new Set([
-  'score',
-  'f1',
-  'ratio',
-  'count',
-  'integer',
-  'percent',
-  'percent1',
-  'megabytes',
-]);
+/** The figure kinds that are numbers ('raw' is a provenance note's). */
+export const NUMERIC: ReadonlySet<string> = new Set(KINDS.filter((k) => k !== 'raw'));
 
 /** Counts the figure elements in one page's HTML, leaving out the census's own. */
 export function countFigures(html: string): Omit<Census, 'share'> {
@@ -44,16 +32,6 @@ export function censusOf(pages: Iterable<string>): Census {
   return { ...sum, share: sum.total === 0 ? 0 : sum.rederived / sum.total };
 }
 
-const KIND_OF: Record<keyof Census, Kind> = {
-  total: 'count',
-  rederived: 'count',
-  reported: 'count',
-  computed: 'count',
-  lock: 'count',
-  paper: 'count',
-  share: 'percent1',
-};
-
 /** One page with its census placeholders filled, and how many it filled. */
 export function fillCensus(html: string, census: Census): { html: string; filled: number } {
   if (!html.includes('data-census=')) return { html, filled: 0 };
@@ -62,7 +40,7 @@ export function fillCensus(html: string, census: Census): { html: string; filled
     .replace(/data-raw="census:([a-z]+)"/g, (_, key: keyof Census) => `data-raw="${census[key]}"`)
     .replace(/<span class="fig-v" data-census-value="([a-z]+)">[^<]*<\/span>/g, (_, key: keyof Census) => {
       filled++;
-      return `<span class="fig-v">${formatFigure(census[key], KIND_OF[key])}</span>`;
+      return `<span class="fig-v">${formatFigure(census[key], key === 'share' ? 'percent1' : 'count')}</span>`;
     });
   return { html: out, filled };
 }

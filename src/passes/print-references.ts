@@ -1,10 +1,6 @@
 /**
- * A post-build pass: links printed as references. Each external link in a page's main
- * content gets a number (one per address, in order of first use) that the print
- * stylesheet shows after it, and the page gets a list of those addresses, shown only
- * in print, so long URLs never print inline. The figure check, which runs on the
- * finished pages, passes over the list: it is addresses, not figures (it is marked as
- * such, and kept out of the search index).
+ * A post-build pass: each external link in a page's main content numbered (one per address) for print, and the
+ * list of addresses appended, shown only in print; marked as a source so the figure check passes over it.
  */
 
 /** One page with its external links numbered and the list appended; the same string when it links nowhere outside. */

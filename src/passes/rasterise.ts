@@ -1,9 +1,7 @@
 /**
- * A post-build pass, run once the figure check has read the images' SVG: each share card
- * (share/*.svg) becomes a PNG, and each chart image (data/*.svg) a PNG beside it, its SVG
- * rewritten with every glyph outlined so the download renders the same anywhere, with or
- * without the font. resvg draws them with one font shipped as a package (Inter), never the
- * machine's fonts, so every build draws the same pixels.
+ * A post-build pass, after the figure check has read the SVG: each share card and chart image drawn as PNG by
+ * resvg with the packaged Inter font (never the machine's, so every build draws the same pixels); a chart's SVG
+ * is rewritten with its glyphs outlined so the download renders the same anywhere.
  */
 import { Resvg } from '@resvg/resvg-js';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,8 +1,4 @@
-/**
- * The post-build passes, run together: each page is read once, given its census
- * figures, its print references and then its script hashes (last, so they hash the
- * scripts as published), and written once if any of them changed it.
- */
+/** The post-build passes, one read and one write per page; the script hashes last, so they hash what is published. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { builtPages } from '../site/built-pages.ts';
 import { hashInlineScripts } from './csp-hashes.ts';
@@ -11,18 +7,8 @@ import { addPrintReferences } from './print-references.ts';
 import { figuresOf } from './verify-census.ts';
 import type { CensusFigure } from '../verify/census.ts';
 
-export interface Rewritten {
-  /** Census placeholders filled, over the site. */
-  readonly censusFilled: number;
-  /** Pages given a list of references. */
-  readonly printReferences: number;
-  /** Pages whose policy gained script hashes. */
-  readonly scriptsHashed: number;
-  /** Every figure on every page, as published, for /verify/. */
-  readonly figures: CensusFigure[];
-}
-
-export function rewritePages(dist: string): Rewritten {
+/** How many census placeholders were filled, pages given references and pages given hashes; every figure, for /verify/. */
+export function rewritePages(dist: string) {
   const pages = builtPages(dist).map((p) => ({ ...p, html: readFileSync(p.path, 'utf8') }));
   const census = censusOf(pages.map((p) => p.html));
   let censusFilled = 0;

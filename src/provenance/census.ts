@@ -1,8 +1,4 @@
-/**
- * What the figure census counts: the figures on every built page, by provenance.
- * The method page places one census figure per key; the post-build pass
- * (src/passes/figure-census.ts) counts and fills them in.
- */
+/** The figures on every built page, by provenance (src/passes/figure-census.ts counts them). */
 export interface Census {
   readonly total: number;
   readonly rederived: number;

@@ -1,16 +1,8 @@
-/**
- * The one place figures are formatted, matching the audit's Python formats
- * (spec 9.2): scores `.3f`, weighted F1 `.4f`, ratios `.1f` + `x`, counts with
- * thousands commas where the audit uses them, percentages `.0%`/`.1%`, decimal MB.
- */
+/** The one place figures are formatted, as the audit's Python formats them (spec 9.2). */
 import { toFixedPython } from '../core/python-round.ts';
 
 export const KINDS = ['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes', 'raw'] as const;
 export type Kind = (typeof KINDS)[number];
-
-function withCommas(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 function integerOf(value: number, kind: Kind): number {
   if (!Number.isSafeInteger(value)) throw new RangeError(`a ${kind} must be a whole number, got ${value}`);
@@ -28,10 +20,8 @@ export function formatFigure(value: number, kind: Kind): string {
       return toFixedPython(value, 4);
     case 'ratio':
       return `${toFixedPython(value, 1)}x`;
-    case 'count': {
-      const n = integerOf(value, kind);
-      return (n < 0 ? '-' : '') + withCommas(String(Math.abs(n)));
-    }
+    case 'count':
+      return (integerOf(value, kind) < 0 ? '-' : '') + String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     case 'integer':
       return String(integerOf(value, kind));
     case 'percent':

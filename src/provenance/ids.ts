@@ -1,6 +1,3 @@
 /** Unique element ids for tooltips, stable within a build. */
 let counter = 0;
-export function nextId(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${counter}`;
-}
+export const nextId = (prefix: string): string => `${prefix}-${++counter}`;

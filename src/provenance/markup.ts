@@ -1,9 +1,4 @@
-/**
- * The data attributes a figure, a quoted artifact string or an identifier carries in
- * the markup: one home for them, used by the figure components (src/components/figures/)
- * and by DataTable, which writes a table cell's provenance on the cell itself.
- * Tests, the figure guard and the figure census read these attributes back.
- */
+/** The data attributes a figure, an artifact string or an identifier carries; the guards and census read them back. */
 import type { Audit } from '../audit/assemble.ts';
 import {
   provenanceAttributes,

@@ -1,7 +1,4 @@
-/**
- * Figures the paper states and no artifact holds. One typed source, each entry
- * citing where in the paper it stands, rendered through the same figure component.
- */
+/** Figures the paper states and no artifact holds, each citing where in the paper it stands. */
 import type { Figure } from './provenance.ts';
 import { PAPER_BASE_ID } from './sources.ts';
 import { say } from '../core/strings.ts';

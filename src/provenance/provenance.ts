@@ -1,9 +1,4 @@
-/**
- * A figure is a number together with where it came from. Components render
- * figures, never strings, so every number a reader sees carries its provenance:
- * an artifact leaf (file and JSON Pointer), a lock entry, a named derivation and
- * its inputs, or a cited figure from the paper.
- */
+/** A figure: a number together with where it came from. Components render figures, never number strings. */
 import type { Audit } from '../audit/assemble.ts';
 import { artifactAt } from '../admission/artifacts.ts';
 import { resolvePointer } from '../admission/pointer.ts';
@@ -60,9 +55,8 @@ export function ref(file: string, pointer: string): string {
 export function parseRef(reference: string): { file: ArtifactPath; pointer: string } {
   const hash = reference.indexOf('#');
   const file = (hash < 0 ? reference : reference.slice(0, hash)) as ArtifactPath;
-  if (!ARTIFACT_PATHS.includes(file)) {
+  if (!ARTIFACT_PATHS.includes(file))
     throw new FigureReferenceError(file, '', `no such artifact (known: ${ARTIFACT_PATHS.join(', ')})`);
-  }
   return { file, pointer: hash < 0 ? '' : reference.slice(hash + 1) };
 }
 
@@ -76,9 +70,7 @@ export function leaf(audit: Audit, file: ArtifactPath, pointer: string, kind: Ki
   if (!KINDS.includes(kind))
     throw new FigureReferenceError(file, pointer, `unknown figure kind ${JSON.stringify(kind)}`);
   const value = lookup(audit, file, pointer);
-  if (typeof value !== 'number') {
-    throw new FigureReferenceError(file, pointer, `is a ${typeof value}, not a number`);
-  }
+  if (typeof value !== 'number') throw new FigureReferenceError(file, pointer, `is a ${typeof value}, not a number`);
   return { value, kind, source: { type: 'artifact', file, pointer } };
 }
 
@@ -116,10 +108,7 @@ export function as(figure: Figure, kind: Kind): Figure {
   return { ...figure, kind };
 }
 
-/**
- * The re-derivation that recomputed a leaf, if any: a comparison over a whole array
- * or object covers every leaf beneath it, so the pointer's ancestors are looked up too.
- */
+/** The re-derivation that recomputed a leaf, if any: one over an array or object covers the leaves beneath it. */
 export function rederivedBy(audit: Audit, file: string, pointer: string): string | undefined {
   for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
     const name = audit.rederived.get(ref(file, p));

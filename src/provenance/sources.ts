@@ -1,14 +1,7 @@
 /**
- * The works this site cites, as typed sources, and the links to them built from the
- * admitted lock (never hand-typed commits).
- *
- * What is verified, and from where: the title and the first author come from the
- * audit's README (its last line cites the paper); the identifier and the version
- * (v3) from the artifacts' own citations (results/adversarial.json#/table_1 and
- * results/datacheck.json#/table_5, checked against PAPER_ID at admission); the year from
- * the identifier, whose first four digits are the year and month of the first
- * version. The full author list is in no material this project holds, so the
- * citation says "et al." and says why.
+ * The works this site cites, and links to them built from the admitted lock. Title and first author from the
+ * audit's README; identifier and version from the artifacts' citations (checked at admission); the year from
+ * the identifier. No material here holds the full author list, so the citation says "et al." and why.
  */
 import type { Lock } from '../admission/schemas.ts';
 import type { Figure } from './provenance.ts';
@@ -40,18 +33,13 @@ export const PAPER_URL = `https://arxiv.org/abs/${TRAIL_PAPER.arxiv}${TRAIL_PAPE
 /** The audit's repository: every admitted file names it, and all must agree. */
 export function auditRepository(lock: Lock): string {
   const repos = [...new Set(lock.files.map((f) => f.repository))];
+  const found = repos.join(', ');
   if (repos.length !== 1)
-    throw new Error(
-      `artifacts.lock.json at /files: expected every file from one audit repository, found ${repos.join(', ')}`,
-    );
+    throw new Error(`artifacts.lock.json at /files: expected every file from one audit repository, found ${found}`);
   return repos[0]!;
 }
 
-/**
- * The one audit commit the site links the audit's documents at: the commit most
- * admitted files were taken at (ties: the first in the lock). A document linked
- * there is the audit's text as of the artifacts this site shows.
- */
+/** The commit the site links the audit's documents at: the one most admitted files were taken at (ties: the first). */
 export function auditCommit(lock: Lock): { commit: string; index: number } {
   const counts = new Map<string, number>();
   for (const f of lock.files) counts.set(f.commit, (counts.get(f.commit) ?? 0) + 1);

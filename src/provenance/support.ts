@@ -1,8 +1,4 @@
-/**
- * The claims register (content/claims.register.json): what supports each sentence the site
- * shows, and where a reader opens that support. src/guards/claims.ts checks it against the
- * prose and the audit's files; the evidence packets list it.
- */
+/** The claims register (content/claims.register.json): what supports each sentence, and where a reader opens it. */
 import * as z from 'zod/mini';
 import type { LockFile } from '../admission/schemas.ts';
 import raw from '../../content/claims.register.json' with { type: 'json' };

@@ -1,11 +1,6 @@
 /**
- * Artifact strings are untrusted: they are shown as text, never markup (Astro escapes
- * them), and no character in them may act on the page. Controls, format characters
- * (bidi, zero-width, soft hyphen, BOM, tags), line and paragraph separators and lone
- * surrogates are shown visibly instead: a C0 control or DEL as its Unicode control
- * picture (␀, ␇), any other as a \u escape. In HTML the string is also wrapped in
- * <bdi> (Untrusted.astro), so right-to-left text in it cannot reorder our sentence
- * around it.
+ * Artifact strings are untrusted: shown as text, with every control, format, separator or lone surrogate
+ * character shown visibly (a C0 control or DEL as its control picture, any other as a \u escape).
  */
 
 /** Every character that must not be written raw. Tab, line feed and carriage return included: artifact text is one line. */
@@ -22,15 +17,9 @@ function shown(ch: string): string {
   return code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
 }
 
-export interface Segment {
-  readonly text: string;
-  /** True for a control character shown visibly (rendered in a distinct style). */
-  readonly control: boolean;
-}
-
-/** The string cut into plain runs and visibly shown control characters. */
-export function segments(text: string): Segment[] {
-  const out: Segment[] = [];
+/** The string cut into plain runs and visibly shown control characters (`control`, styled apart). */
+export function segments(text: string): { readonly text: string; readonly control: boolean }[] {
+  const out: { text: string; control: boolean }[] = [];
   let last = 0;
   for (const m of text.matchAll(RAW_CONTROL)) {
     if (m.index > last) out.push({ text: text.slice(last, m.index), control: false });

@@ -1,15 +1,10 @@
-/**
- * The build's census of its figures as /verify/figures.json carries it to the reader's browser:
- * every number a page shows, with where it comes from and its text as shown, and the lock the
- * build admitted the artifacts against. Written by src/passes/verify-census.ts.
- */
+/** /verify/figures.json: every number a page shows, where it comes from and its text, with the build's lock. */
 export interface LockEntry {
   readonly path: string;
   readonly repository: string;
   readonly commit: string;
   readonly bytes: number;
   readonly sha256: string;
-  /** The git blob id, once the lock records it (shared interface 1). */
   readonly blob?: string | undefined;
 }
 
@@ -29,7 +24,7 @@ export interface CensusFigure {
 }
 
 export interface VerifyCensus {
-  /** The lock as the build read it (artifacts.lock.json). */
+  /** The lock as the build read it. */
   readonly lock: unknown;
   readonly figures: readonly CensusFigure[];
 }

@@ -1,8 +1,4 @@
-/**
- * Every figure the build's census lists, against the value this browser recomputes from the
- * admitted files: an artifact leaf or a lock entry read at its pointer, a named derivation run
- * by the build's own measures, and formatted by the build's own formatter.
- */
+/** Every figure the census lists, against the value this browser recomputes and formats with the build's own code. */
 import { artifactAt } from '../admission/artifacts.ts';
 import { resolvePointer } from '../admission/pointer.ts';
 import { ARTIFACT_PATHS, type ArtifactPath } from '../admission/schemas.ts';

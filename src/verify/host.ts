@@ -1,7 +1,6 @@
 /**
- * The six files, from the audit's repository at their locked commits, as plain GETs with no header
- * of ours (the raw host refuses a CORS preflight) and the lock's SHA-256 as their integrity. When
- * the browser refuses a file, one more plain GET finds out why: the host's answer, or its bytes.
+ * The six files at their locked commits, as plain GETs (the raw host refuses a CORS preflight) with the lock's
+ * SHA-256 as their integrity; when the browser refuses one, a second plain GET finds out why.
  */
 import type { LockEntry } from './census.ts';
 

@@ -1,8 +1,4 @@
-/**
- * The whole check, step by step, as a receipt: each file against the lock, admission's checks,
- * every re-derivation and every figure of the census. Any refusal ends it as a failure that
- * names the file, the place and the two values.
- */
+/** The whole check as a receipt: each file against the lock, admission, every re-derivation and every figure. */
 import { AdmissionError } from '../admission/errors.ts';
 import type { CheckReport } from '../admission/types.ts';
 import { validate } from '../admission/validate.ts';
@@ -111,23 +107,16 @@ export async function runChecks(
     });
     return { ...receipt, status: 'fail' };
   }
-  for (const r of audit.rederivations)
-    add({
-      step: 'rederivation',
-      name: r.name,
-      title: r.title,
-      properties: r.properties,
-      compared: r.comparisons.length,
-    });
+  for (const { name, title, properties, comparisons } of audit.rederivations)
+    add({ step: 'rederivation', name, title, properties, compared: comparisons.length });
   for (const check of checkFigures(audit, census.figures)) {
+    const f = check.figure;
     if (!check.ok)
       receipt.failures.push({
-        file: `/${check.figure.page}`,
-        place: check.figure.file
-          ? `${check.figure.file}#${check.figure.pointer ?? ''}`
-          : (check.figure.derivation ?? check.figure.citation ?? check.figure.source),
+        file: `/${f.page}`,
+        place: f.file ? `${f.file}#${f.pointer ?? ''}` : (f.derivation ?? f.citation ?? f.source),
         expected: check.ours.join(' or ') || 'a value this check can recompute',
-        found: check.figure.shown,
+        found: f.shown,
       });
     add({ step: 'figure', check });
   }
