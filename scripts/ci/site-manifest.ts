@@ -1,7 +1,6 @@
 /**
- * `node scripts/ci/site-manifest.ts <folder>`: writes <folder>/site-manifest.json, what the Pages
- * workflow's sign job attests: every file's path and SHA-256, the lock's digest, and the repository
- * and commit the site was built from. The signature bundle is published beside it.
+ * `node scripts/ci/site-manifest.ts <folder>`: writes <folder>/site-manifest.json, which the sign job attests:
+ * every file's path and SHA-256, the lock's digest, and the repository and commit the site was built from.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -35,10 +34,12 @@ export function siteManifestProblems(folder: string, manifest: SiteManifest): st
   return [...new Set([...listed.keys(), ...found.keys()])]
     .filter((p) => listed.get(p) !== found.get(p))
     .sort()
-    .map(
-      (p) =>
-        `${p}: expected ${listed.has(p) ? `SHA-256 ${listed.get(p)}, as ${MANIFEST} lists` : `no such file (${MANIFEST} does not list it)`}; found ${found.has(p) ? `SHA-256 ${found.get(p)}` : 'no file'}`,
-    );
+    .map((p) => {
+      const want = listed.has(p)
+        ? `SHA-256 ${listed.get(p)}, as ${MANIFEST} lists`
+        : `no such file (${MANIFEST} does not list it)`;
+      return `${p}: expected ${want}; found ${found.has(p) ? `SHA-256 ${found.get(p)}` : 'no file'}`;
+    });
 }
 
 if (import.meta.main) {

@@ -1,9 +1,6 @@
 /**
- * Checks a folder as GitHub Pages would receive it (what upload-pages-artifact archives):
- * every page the sitemap names is there and every page there is in the sitemap, every
- * internal link and asset resolves under the base path (the build's own link check, run
- * again on the uploaded files), no file names localhost, and every page carries the
- * Content-Security-Policy meta tag; each permanent copy under r/ is exactly what its manifest lists.
+ * A folder as GitHub Pages would receive it: sitemap and pages agree, links resolve under the base, no file
+ * names localhost, every page carries its policy, each permanent copy under r/ is what its manifest lists.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,15 +9,6 @@ import { checkLinks } from '../../src/guards/links.ts';
 import { CSP, VERIFY_CSP } from '../../src/site/csp.ts';
 import { VERIFY_PAGE } from '../../src/site/own-scripts.ts';
 import { revisionsIn } from '../lib/archive.ts';
-
-export interface UploadReport {
-  readonly problems: string[];
-  readonly pages: number;
-  readonly files: number;
-  readonly links: number;
-  /** The revisions under r/, each checked against its manifest. */
-  readonly archived: readonly string[];
-}
 
 const LOCAL = /localhost|127\.0\.0\.1|\[::1\]/;
 const MAX_LISTED = 12;
@@ -45,7 +33,8 @@ function listed(problems: string[], head: string, items: string[]): void {
   problems.push([head, ...shown].join('\n'));
 }
 
-export function checkUpload(folder: string, siteUrl: string, basePath: string): UploadReport {
+/** The problems, the counts of pages, files and links, and the revisions under r/. */
+export function checkUpload(folder: string, siteUrl: string, basePath: string) {
   const problems: string[] = [];
   const base = basePath.replace(/\/?$/, '/');
   const root = new URL(base, siteUrl).href;
@@ -63,35 +52,23 @@ export function checkUpload(folder: string, siteUrl: string, basePath: string): 
   // Every page in the sitemap is there, under the site's address; every page there is in the sitemap.
   if (!fileSet.has('sitemap.xml')) problems.push('sitemap.xml: expected in the uploaded folder; found nothing');
   else {
-    const locs = [...readFileSync(join(folder, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) =>
-      m[1]!.replaceAll('&amp;', '&'),
-    );
+    const sitemap = readFileSync(join(folder, 'sitemap.xml'), 'utf8');
+    const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
     const outside = locs.filter((l) => !l.startsWith(root));
     listed(problems, `sitemap.xml: ${outside.length} address(es) not under ${root}:`, outside);
-    const inSitemap = new Set(
-      locs.filter((l) => l.startsWith(root)).map((l) => decodeURIComponent(l.slice(root.length))),
-    );
-    listed(
-      problems,
-      'sitemap.xml names pages the upload lacks:',
-      [...inSitemap].filter((p) => !fileSet.has(`${p}index.html`)).map((p) => `${root}${p}`),
-    );
-    listed(
-      problems,
-      'pages in the upload that sitemap.xml does not name:',
-      pages.filter((p) => !inSitemap.has(p)).map((p) => `${p}index.html`),
-    );
+    const named = new Set(locs.filter((l) => l.startsWith(root)).map((l) => decodeURIComponent(l.slice(root.length))));
+    const lacking = [...named].filter((p) => !fileSet.has(`${p}index.html`)).map((p) => `${root}${p}`);
+    listed(problems, 'sitemap.xml names pages the upload lacks:', lacking);
+    const unnamed = pages.filter((p) => !named.has(p)).map((p) => `${p}index.html`);
+    listed(problems, 'pages in the upload that sitemap.xml does not name:', unnamed);
   }
 
   // Every internal link and asset resolves under the base path, in the files as uploaded.
   // A permanent copy's links were checked when it was built, and its bytes never change since.
   const links = checkLinks(folder, base, siteUrl);
   const broken = links.problems.filter((p) => !p.file.startsWith('r/'));
-  listed(
-    problems,
-    `links: ${broken.length} internal link(s) or asset(s) do not resolve under ${base} in the upload:`,
-    broken.map(describeProblem),
-  );
+  const head = `links: ${broken.length} internal link(s) or asset(s) do not resolve under ${base} in the upload:`;
+  listed(problems, head, broken.map(describeProblem));
 
   // No file names a local address (a build that forgot SITE_URL, or a dev server's URL).
   const local: string[] = [];

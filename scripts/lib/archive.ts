@@ -1,8 +1,6 @@
 /**
- * The permanent copies (docs/citing-and-archive.md): every audit revision the site has published,
- * kept byte for byte on the `site-archive` branch of the site's own repository as r/<revision>/
- * beside r/<revision>.sha256 (`sha256sum` format). The branch is read through git's objects in a
- * repository of our own, never through a work tree, and only ever gains commits that add a folder.
+ * The permanent copies (docs/citing-and-archive.md): r/<revision>/ beside r/<revision>.sha256 on the
+ * `site-archive` branch, read through git's objects in a repository of our own, never a work tree.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -21,29 +19,22 @@ const refuse = (file: string, message: string): never => {
 };
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/**
- * Where the branch lives: ARCHIVE_REMOTE (an https address or an absolute path to a repository),
- * else on GitHub Actions the workflow's own repository with the job's token.
- */
+/** ARCHIVE_REMOTE (an https address or an absolute path), else on GitHub Actions the workflow's own repository. */
 export function archiveRemote(env: NodeJS.ProcessEnv): string {
   const named = env['ARCHIVE_REMOTE'];
   if (named !== undefined) {
+    const form =
+      "an https:// address or an absolute path of a git repository (letters, digits, '_', '.', '/', '-' only)";
     if (!/^(?:https:\/\/[A-Za-z0-9.-]+(?::\d+)?\/[\w./-]+|\/[\w./-]+)$/.test(named))
-      throw new SettingError(
-        'ARCHIVE_REMOTE',
-        "an https:// address or an absolute path of a git repository (letters, digits, '_', '.', '/', '-' only)",
-        JSON.stringify(named),
-      );
+      throw new SettingError('ARCHIVE_REMOTE', form, JSON.stringify(named));
     return named;
   }
   const repository = env['GITHUB_REPOSITORY'];
   if (env['GITHUB_TOKEN'] && repository && /^[\w.-]+\/[\w.-]+$/.test(repository))
     return `https://x-access-token:${env['GITHUB_TOKEN']}@github.com/${repository}.git`;
-  throw new SettingError(
-    'ARCHIVE_REMOTE',
-    'the repository holding the site-archive branch (on GitHub Actions: GITHUB_TOKEN and GITHUB_REPOSITORY)',
-    'nothing',
-  );
+  const where =
+    'the repository holding the site-archive branch (on GitHub Actions: GITHUB_TOKEN and GITHUB_REPOSITORY)';
+  throw new SettingError('ARCHIVE_REMOTE', where, 'nothing');
 }
 
 /** Credentials in a remote's address never reach a message. */
@@ -51,28 +42,20 @@ const shown = (text: string) => text.replace(/\/\/[^@/\s]*@/g, '//');
 
 /** git with no system, global or handed repository configuration, and only the https and file transports. */
 function git(gitDir: string, args: readonly string[], input?: string | Buffer): Buffer {
-  const r = spawnSync(
-    'git',
-    ['-c', 'protocol.allow=never', '-c', 'protocol.https.allow=always', '-c', 'protocol.file.allow=always', ...args],
-    {
-      input,
-      maxBuffer: 1 << 30,
-      env: {
-        PATH: process.env['PATH'],
-        GIT_DIR: gitDir,
-        GIT_CONFIG_NOSYSTEM: '1',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_TERMINAL_PROMPT: '0',
-      },
-    },
-  );
+  const only = ['-c', 'protocol.allow=never', '-c', 'protocol.https.allow=always', '-c', 'protocol.file.allow=always'];
+  const env = { PATH: process.env['PATH'], GIT_DIR: gitDir, GIT_TERMINAL_PROMPT: '0' };
+  const r = spawnSync('git', [...only, ...args], {
+    input,
+    maxBuffer: 1 << 30,
+    env: { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+  });
   if (r.status !== 0)
     refuse('the archive branch', `expected git ${args[0]} to succeed; found: ${shown(r.stderr.toString().trim())}`);
   return r.stdout;
 }
 
 /** The branch as the remote holds it, fetched into a bare repository of our own. */
-export interface Archive {
+interface Archive {
   readonly gitDir: string;
   /** The branch's newest commit, or undefined when there is no branch yet. */
   readonly commit: string | undefined;
@@ -164,9 +147,12 @@ export function checkManifest(revision: string, files: ReadonlyMap<string, Uint8
   const table = (text: string) => new Map(text.split('\n').map((l) => [l.slice(66), l.slice(0, 64)]));
   const [want, have] = [table(listed!), table(found)];
   const first = [...new Set([...want.keys(), ...have.keys()])].sort().find((p) => want.get(p) !== have.get(p))!;
+  const expected = want.has(first)
+    ? `SHA-256 ${want.get(first)}, as ${label} lists`
+    : `no such file (${label} does not list it)`;
   refuse(
     `r/${revision}/${first}`,
-    `expected ${want.has(first) ? `SHA-256 ${want.get(first)}, as ${label} lists` : `no such file (${label} does not list it)`}; found ${have.has(first) ? `SHA-256 ${have.get(first)}` : 'no file'}`,
+    `expected ${expected}; found ${have.has(first) ? `SHA-256 ${have.get(first)}` : 'no file'}`,
   );
 }
 
@@ -211,16 +197,11 @@ export function writeRevision(out: string, revision: string, files: ReadonlyMap<
   writeFileSync(join(out, 'r', `${revision}.sha256`), manifestOf(files));
 }
 
-/**
- * Adds `pending`'s one revision to the branch as a commit on top of it that adds that folder and
- * nothing else; a revision already there must be the same bytes. git refuses a push that is not a fast-forward.
- */
+/** Adds `pending`'s one revision to the branch as a commit that adds only that folder (already there: the same bytes). */
 export function recordRevision(remote: string, pending: string, branch = ARCHIVE_BRANCH): string {
   const held = revisionsIn(pending);
-  const revision =
-    held.length === 1
-      ? held[0]!
-      : refuse(pending, `expected the one revision the build job made; found ${held.join(', ') || 'none'}`);
+  const made = `expected the one revision the build job made; found ${held.join(', ') || 'none'}`;
+  const revision = held.length === 1 ? held[0]! : refuse(pending, made);
   const files = readFolder(join(pending, 'r', revision));
   const archive = readArchive(remote, branch);
   try {
@@ -240,17 +221,9 @@ export function recordRevision(remote: string, pending: string, branch = ARCHIVE
     git(gitDir, ['update-index', '--add', '--index-info'], entries.join(''));
     const tree = git(gitDir, ['write-tree']).toString().trim();
     const message = `Archive revision ${revision}: the site as first published for it`;
-    const created = git(gitDir, [
-      '-c',
-      'user.name=site archive',
-      '-c',
-      'user.email=site-archive@users.noreply.github.com',
-      'commit-tree',
-      tree,
-      ...(commit ? ['-p', commit] : []),
-      '-m',
-      message,
-    ])
+    const who = ['-c', 'user.name=site archive', '-c', 'user.email=site-archive@users.noreply.github.com'];
+    const parent = commit ? ['-p', commit] : [];
+    const created = git(gitDir, [...who, 'commit-tree', tree, ...parent, '-m', message])
       .toString()
       .trim();
     // A local remote's receive-pack runs in that repository: its hooks and alternate-refs command are switched off.

@@ -5,7 +5,7 @@
  * the 404 page, the one without a canonical link. axe covers every page in pages.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import { runLighthouse } from '../../scripts/bench/lighthouse-run.ts';
+import { runLighthouse } from '../support/lighthouse.ts';
 
 const PAGES = ['/', '/search/', '/404.html'];
 

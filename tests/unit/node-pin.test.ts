@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { nodePinProblems, type Lock, type Manifest } from '../../scripts/ci/node-pin.ts';
+import { nodePinProblems, type Lock, type Manifest } from '../support/node-pin.ts';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Manifest;
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as Lock;

@@ -1,7 +1,7 @@
 /**
  * Lighthouse (pinned at 12.2.3: newer versions refuse this lock and Node), desktop preset, its
  * deterministic categories only, in the system's Chromium (CHROMIUM_PATH, else /usr/bin/chromium,
- * else chrome-launcher's own search). Run by tests/e2e/lighthouse.spec.ts.
+ * else chrome-launcher's own search). For tests/e2e/lighthouse.spec.ts.
  */
 import { existsSync } from 'node:fs';
 import lighthouse from 'lighthouse';
