@@ -1,19 +1,15 @@
 /**
- * `npm run artifacts`: brings every lock entry into results/, index/ and audit-sources/
- * (from AUDIT_MIRROR, default ../shared/audit-mirror, or by download), then admits and
- * re-derives them. `-- --prove` downloads every entry and every change record's files from
- * the host and recomputes the records. `-- --accept <commit>` or `<path>=<commit>`
- * (repeatable) accepts a new revision: the lock and one change record, for git to commit.
+ * `npm run artifacts`: brings every lock entry in (from AUDIT_MIRROR or by download), admits and re-derives.
+ * `-- --prove` downloads every entry and recomputes the change records; `-- --accept <commit>` or
+ * `<path>=<commit>` (repeatable) writes the lock and one change record for git to commit.
  */
-import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { admitBytes } from '../src/admission/admit.ts';
 import { acceptRevision, bringIn, originOf, parseAccept, proveLock } from '../src/admission/bring-in.ts';
 import { loadLock } from '../src/admission/load.ts';
 import { artifactsRoot, auditMirror, lockPath } from '../src/admission/paths.ts';
 import { reportRefusal, summarise } from '../src/admission/report.ts';
-import { ARTIFACT_PATHS } from '../src/admission/schemas.ts';
 import { rederive } from '../src/audit/assemble.ts';
 import { assembleAudit } from '../src/audit/the-audit.ts';
 
@@ -35,8 +31,7 @@ try {
       lockPath(),
       parseAccept(values.accept),
       originOf(mirror),
-      (dir, lock) =>
-        admitBytes(lock, new Map(ARTIFACT_PATHS.map((p) => [p, readFileSync(join(dir, p))]))).then(rederive),
+      (lock, files) => admitBytes(lock, files).then(rederive),
     );
     if (!record) console.log('nothing to accept: the files at those commits are the ones locked');
     else {

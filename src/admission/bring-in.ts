@@ -2,8 +2,7 @@
  * Bringing the audit's files in: every lock entry copied from a mirror laid out as the raw host serves
  * it, or downloaded from `<base><repository>/<commit>/<path>`, kept only with the locked size and SHA-256.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { checkBytes } from './admit.ts';
 import { gitBlobId, indexDigest, sha256Hex } from './digest.ts';
@@ -170,13 +169,13 @@ const field = (doc: JsonValue | undefined, ...keys: string[]): unknown =>
   );
 const orOld = (v: unknown, old: string) => (typeof v === 'string' ? v : old);
 
-/** `--accept`: the lock the files at the named commits call for, written with one change record once `verify` admits them. */
+/** `--accept`: the lock the files at the named commits call for, written with one change record once `verify` passes them. */
 export async function acceptRevision(
   root: string,
   lockFile: string,
   commits: ReadonlyMap<ArtifactPath, string>,
   origin: Origin,
-  verify: (root: string, lock: Lock) => Promise<Admitted>,
+  verify: (lock: Lock, files: ReadonlyMap<string, Uint8Array>) => Promise<Admitted>,
   date = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
 ): Promise<{ lock: Lock; record?: string }> {
   const before = loadLock(lockFile);
@@ -207,16 +206,7 @@ export async function acceptRevision(
     files,
   };
   if ((await lockDigest(lock)) === (await lockDigest(before))) return { lock };
-  const temp = mkdtempSync(join(tmpdir(), 'audit-accept-'));
-  try {
-    for (const [path, bytes] of fetched) {
-      mkdirSync(dirname(join(temp, path)), { recursive: true });
-      writeFileSync(join(temp, path), bytes);
-    }
-    await verify(temp, lock);
-  } finally {
-    rmSync(temp, { recursive: true, force: true });
-  }
+  await verify(lock, fetched);
   const sequence = readHistory(lockFile).size + 1;
   const record = await changeRecord(sequence, date, { lock: before, docs: oldDocs }, { lock, docs: newDocs });
   const recordPath = join(historyDir(lockFile), recordFileName(record));

@@ -26,76 +26,24 @@ function byCodePoint(a: string, b: string): number {
   return ca.length - cb.length;
 }
 
-// The two orders differ only where a surrogate pair meets a unit at or above U+E000.
-const SURROGATE = /[\ud800-\udfff]/;
-function sortedKeys(value: { readonly [key: string]: unknown }): string[] {
-  const keys = Object.keys(value);
-  for (const k of keys) if (SURROGATE.test(k)) return keys.sort(byCodePoint);
-  return keys.sort();
-}
-
-const SHORT_ESCAPES: Record<string, string> = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-  '\b': '\\b',
-  '\f': '\\f',
-};
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-/** A string as Python's json.dumps writes it with ensure_ascii (the default). */
-function pythonJsonString(s: string): string {
-  if (PLAIN.test(s)) return '"' + s + '"';
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    const code = s.charCodeAt(i);
-    const short = SHORT_ESCAPES[ch];
-    if (short !== undefined) out += short;
-    else if (code < 0x20 || code > 0x7e) out += '\\u' + code.toString(16).padStart(4, '0');
-    else out += ch;
-  }
-  return out + '"';
-}
+/** A string as Python's json.dumps writes it with ensure_ascii: JSON's escapes, and every unit past `~` as \uXXXX. */
+const pythonJsonString = (s: string) =>
+  JSON.stringify(s).replace(/[\x7f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * `json.dumps(value, sort_keys=True, separators=(",", ":"))`. A non-integer number is
  * refused rather than guessed at, since Python's float repr differs from JavaScript's.
  */
-export function pythonCanonicalJson(value: JsonValue): string {
-  let out = '';
-  const write = (v: JsonValue): void => {
-    if (v === null) out += 'null';
-    else if (v === true) out += 'true';
-    else if (v === false) out += 'false';
-    else if (typeof v === 'string') out += pythonJsonString(v);
-    else if (typeof v === 'number') {
-      if (!Number.isSafeInteger(v))
-        throw new TypeError(`canonical JSON of a non-integer number (${v}) is not supported`);
-      out += String(v);
-    } else if (Array.isArray(v)) {
-      out += '[';
-      for (let i = 0; i < v.length; i++) {
-        if (i > 0) out += ',';
-        write(v[i]!);
-      }
-      out += ']';
-    } else {
-      out += '{';
-      let first = true;
-      for (const k of sortedKeys(v)) {
-        if (!first) out += ',';
-        first = false;
-        out += pythonJsonString(k) + ':';
-        write(v[k]!);
-      }
-      out += '}';
-    }
-  };
-  write(value);
-  return out;
+export function pythonCanonicalJson(v: JsonValue): string {
+  if (typeof v === 'number' && !Number.isSafeInteger(v))
+    throw new TypeError(`canonical JSON of a non-integer number (${v}) is not supported`);
+  if (typeof v === 'string') return pythonJsonString(v);
+  if (v === null || typeof v !== 'object') return String(v);
+  if (Array.isArray(v)) return `[${v.map(pythonCanonicalJson).join(',')}]`;
+  const keys = Object.keys(v);
+  // The two orders differ only where a surrogate pair meets a unit at or above U+E000.
+  keys.sort(keys.some((k) => /[\ud800-\udfff]/.test(k)) ? byCodePoint : undefined);
+  return `{${keys.map((k) => `${pythonJsonString(k)}:${pythonCanonicalJson(v[k]!)}`).join(',')}}`;
 }
 
 /** The audit's index digest: sha256 of the canonical JSON of `splits`. */

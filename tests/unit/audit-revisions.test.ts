@@ -33,14 +33,12 @@ describe('change records', { concurrency: false }, () => {
     for (const d of ['results', 'index']) cpSync(join(SHARED, d), join(dir, d), { recursive: true });
     lockFile = join(dir, 'artifacts.lock.json');
     cpSync(LOCK, lockFile);
-    const admit = (root: string, lock: Parameters<typeof admitBytes>[0]) =>
-      admitBytes(lock, new Map(ARTIFACT_PATHS.map((p) => [p, readFileSync(join(root, p))])));
     const accepted = await acceptRevision(
       dir,
       lockFile,
       new Map([[NORMALISER, EARLIER]]),
       { base: mirror.env.AUDIT_DOWNLOAD_BASE },
-      admit,
+      admitBytes,
       '2026-12-01T10:00:00Z',
     );
     record = accepted.record!;
