@@ -1,8 +1,4 @@
-/**
- * `node scripts/archive-record.ts <folder>`: the Pages workflow's archive job. Adds the one revision
- * in <folder> (as `npm run archive -- assemble` built it) to the site-archive branch as a commit that
- * only adds it, and pushes. Needs Node and git only: the job installs and builds nothing.
- */
+/** `node scripts/archive-record.ts <folder>`: the archive job adds <folder>'s one revision to the branch (Node and git only). */
 import { archiveRemote, recordRevision } from './lib/archive.ts';
 
 try {

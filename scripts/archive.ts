@@ -1,9 +1,7 @@
 /**
- * `npm run archive -- assemble` (the Pages workflow's build job, after the tests): reads the
- * site-archive branch (ARCHIVE_REMOTE, or on GitHub Actions the workflow's own repository), writes
- * every revision on it into dist/r/, and when the branch lacks this revision builds its permanent
- * copy into archive-pending/r/<revision>/ and dist/r/ too. Writes `pending` to $GITHUB_OUTPUT; the
- * workflow's archive job records what was built (scripts/archive-record.ts). docs/citing-and-archive.md.
+ * `npm run archive -- assemble` (docs/citing-and-archive.md): every revision on the site-archive branch into
+ * dist/r/; when it lacks this one, its permanent copy built into archive-pending/ and dist/r/ too, and
+ * `pending=true` written to $GITHUB_OUTPUT for the archive job (scripts/archive-record.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,8 +1,6 @@
 /**
- * The first step of `npm test`: the tests read the audit's real files from this checkout
- * (results/, index/, audit-sources/). They are brought in the one way, downloaded from the raw
- * host (the audit's mirror served on loopback when there is one, else the host the environment
- * names) and checked against the lock; a second run finds them present and does nothing more.
+ * The first step of `npm test`: the audit's real files the tests read, downloaded from the raw host (the
+ * mirror served on loopback when there is one) and checked against the lock; present ones are left alone.
  */
 import { bringIn } from '../src/admission/bring-in.ts';
 import { loadLock } from '../src/admission/load.ts';

@@ -1,24 +1,11 @@
 /**
- * `npm run rehearse [-- --keep] [--skip-tests]`: the Pages workflow (.github/workflows/pages.yml)
- * run here as a push to main: its jobs' `run:` steps as written, in order, in a fresh clone of HEAD
- * in a temp folder with nothing beside it, with the runner's environment. Only GitHub is stood in
- * for, and the output says where: the raw file host (a loopback server of AUDIT_MIRROR, default
- * ../shared/audit-mirror), configure-pages' outputs for a project page, the site's own repository
- * (a bare one), the artifact store (folders), and the actions that cannot run here. The folder
- * upload-pages-artifact would archive is checked (scripts/ci/upload-check.ts) against its manifest.
+ * `npm run rehearse [-- --keep] [--skip-tests]`: the Pages workflow's `run:` steps as written, as a push to
+ * main, in a fresh clone of HEAD in a temp folder, with the runner's environment. Only GitHub is stood in
+ * for, and the output says where (raw host, configure-pages, the site's repository, the artifact store);
+ * the folder upload-pages-artifact would archive is checked against its manifest.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import {
-  closeSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -55,7 +42,7 @@ const started = performance.now();
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 const root = process.cwd();
 const mirror = resolve(process.env['AUDIT_MIRROR'] ?? join(root, '../shared/audit-mirror'));
-const work = mkdtempSync(join(tmpdir(), 'rehearse-'));
+const work = fs.mkdtempSync(join(tmpdir(), 'rehearse-'));
 const log = join(work, 'log');
 const REPOSITORY = 'rehearsal-owner/trail-audit-site';
 const PAGES = { origin: 'https://rehearsal-owner.github.io', base_path: '/trail-audit-site' };
@@ -79,7 +66,7 @@ const interpolate = (value: unknown, ctx: Record<string, unknown>) =>
   String(value).replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expr: string) => evaluate(expr, ctx).coerceString());
 
 function run(cmd: string, cwd: string, env: Record<string, string>): Promise<number> {
-  const out = openSync(log, 'a');
+  const out = fs.openSync(log, 'a');
   const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', cmd], {
     cwd,
     env,
@@ -87,7 +74,7 @@ function run(cmd: string, cwd: string, env: Record<string, string>): Promise<num
   });
   return new Promise((done) =>
     child.on('exit', (code) => {
-      closeSync(out);
+      fs.closeSync(out);
       done(code ?? 1);
     }),
   );
@@ -97,7 +84,7 @@ const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-C', cwd, 
 
 const server = await serve(mirror);
 try {
-  if (!existsSync(join(mirror, 'DataScienceVishal')))
+  if (!fs.existsSync(join(mirror, 'DataScienceVishal')))
     throw new RehearsalError(
       `AUDIT_MIRROR: expected the audit's files laid out as the raw host serves them at ${mirror}; found none`,
     );
@@ -105,18 +92,14 @@ try {
   const origin = join(work, 'origin.git');
   git(work, 'init', '--quiet', '--bare', origin);
   // The workflow as HEAD holds it, which is what the clone runs.
-  const workflow = parse(git(root, 'show', 'HEAD:.github/workflows/pages.yml')) as {
-    jobs: Record<string, Job>;
-  };
+  const workflow = parse(git(root, 'show', 'HEAD:.github/workflows/pages.yml')) as { jobs: Record<string, Job> };
   console.log(
     `rehearsal of .github/workflows/pages.yml on a push to main of ${head.slice(0, 12)}, in ${work}\n` +
       `stand-ins: raw host ${server.url} serving ${mirror}; configure-pages: origin ${PAGES.origin}, base_path ${PAGES.base_path}; ` +
       `the site's repository: ${origin}; the artifact store: folders; step output in ${log}`,
   );
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CALLER.test(k))) as Record<
-    string,
-    string
-  >;
+  const base: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (!CALLER.test(k) && v !== undefined) base[k] = v;
   // The Node package-lock pins, as actions/setup-node and then `npm run` give it.
   base['PATH'] = `${dirname(process.execPath)}:${base['PATH']}`;
   const runner = {
@@ -183,18 +166,18 @@ try {
       } else if (action === 'actions/upload-artifact') {
         // Hidden files left out, as upload-artifact leaves them out by default.
         const shown = (p: string) => !basename(p).startsWith('.');
-        if (existsSync(at(w['path'])))
-          cpSync(at(w['path']), join(store, w['name']!), { recursive: true, filter: shown });
+        if (fs.existsSync(at(w['path'])))
+          fs.cpSync(at(w['path']), join(store, w['name']!), { recursive: true, filter: shown });
         else if (w['if-no-files-found'] === 'error')
           throw new RehearsalError(`${label}: expected ${w['path']}/; found nothing`);
         console.log(`  stand ${label}: artifact "${w['name']}" kept in ${store}`);
       } else if (action === 'actions/download-artifact') {
-        mkdirSync(dir, { recursive: true });
-        cpSync(join(store, w['name']!), at(w['path']), { recursive: true });
+        fs.mkdirSync(dir, { recursive: true });
+        fs.cpSync(join(store, w['name']!), at(w['path']), { recursive: true });
         console.log(`  stand ${label}: artifact "${w['name']}" from ${store}`);
       } else if (action === 'actions/upload-pages-artifact') {
         uploaded = join(work, 'pages');
-        mkdirSync(uploaded);
+        fs.mkdirSync(uploaded);
         // As the action archives it: hidden files, .git and .github left out.
         const tar = `tar --dereference --hard-dereference -C '${at(w['path'])}' -cf - --exclude=.git --exclude=.github --exclude='.[^/]*' . | tar -xf - -C '${uploaded}'`;
         if ((await run(tar, work, base)) !== 0) throw new RehearsalError(`${label}: tar failed (see ${log})`);
@@ -217,23 +200,25 @@ try {
         const env: Record<string, string> = { ...base, ...runner, GITHUB_OUTPUT: output };
         for (const [k, v] of Object.entries({ ...job.env, ...step.env })) env[k] = interpolate(v, c);
         const t = performance.now();
-        const from = existsSync(log) ? statSync(log).size : 0;
+        const from = fs.existsSync(log) ? fs.statSync(log).size : 0;
         const code = await run(cmd, dir, env);
         if (code !== 0) {
-          const tail = readFileSync(log).subarray(from).toString().trimEnd().split('\n').slice(-40).join('\n');
+          const tail = fs.readFileSync(log).subarray(from).toString().trimEnd().split('\n').slice(-40).join('\n');
           throw new RehearsalError(`${jobId} step ${label} failed (exit ${code}): \`${cmd}\`\n${tail}`);
         }
         console.log(`  ran   ${label}${cmd !== step.run ? ` as \`${cmd}\` (--skip-tests)` : ''} (${seconds(t)})`);
         // The test runners' closing counts, which the step's whole output in the log holds.
-        const counts = readFileSync(log)
+        const counts = fs
+          .readFileSync(log)
           .subarray(from)
           .toString()
           .split('\n')
           .filter((l) => /^ℹ (tests|pass|fail) \d+$|^\s+\d+ (passed|failed|flaky|skipped)\b|^npm test: /.test(l));
         for (const l of counts) console.log(l.trim());
-        if (existsSync(output))
+        if (fs.existsSync(output))
           outputs = Object.fromEntries(
-            readFileSync(output, 'utf8')
+            fs
+              .readFileSync(output, 'utf8')
               .split('\n')
               .filter((l) => l.includes('='))
               .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
@@ -249,7 +234,7 @@ try {
 
   if (!uploaded) throw new RehearsalError('no job ran actions/upload-pages-artifact on a push to main');
   const report = checkUpload(uploaded, PAGES.origin, `${PAGES.base_path}/`);
-  const manifest = JSON.parse(readFileSync(join(uploaded, MANIFEST), 'utf8')) as SiteManifest;
+  const manifest = JSON.parse(fs.readFileSync(join(uploaded, MANIFEST), 'utf8')) as SiteManifest;
   const problems = [...report.problems, ...siteManifestProblems(uploaded, manifest)];
   if (manifest.commit !== head || manifest.repository !== `https://github.com/${REPOSITORY}`)
     problems.push(`${MANIFEST}: expected ${REPOSITORY} at ${head}; found ${manifest.repository} at ${manifest.commit}`);
@@ -275,5 +260,5 @@ try {
   await server.close();
   // A failed run keeps its folder: the log holds every step's whole output.
   if (values.keep || process.exitCode) console.log(`kept ${work}`);
-  else rmSync(work, { recursive: true, force: true });
+  else fs.rmSync(work, { recursive: true, force: true });
 }

@@ -1,8 +1,6 @@
 /**
- * `npm test`: every check in turn, each run even when one before it failed, so one
- * failing suite never hides another; a summary names each step's result, and the exit
- * status is non-zero if any failed. Only a missing copy of the audit's files stops it
- * first: every test reads them.
+ * `npm test`: every check in turn, each run even when one before it failed, then a summary; only missing
+ * audit files (every test reads them) stop it first.
  */
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';

@@ -52,10 +52,8 @@ export async function admitBytes(lock: Lock | Uint8Array, files: ReadonlyMap<str
   const entries = ARTIFACT_PATHS.map((p) => locked.files.find((f) => f.path === p)!);
   // Every file of the locked size and digest before any is parsed.
   for (const e of entries) await checkBytes(e, files.get(e.path));
-  const docs = Object.fromEntries(ARTIFACT_PATHS.map((p) => [p, parseArtifact(p, files.get(p)!)])) as Record<
-    ArtifactPath,
-    JsonValue
-  >;
+  const docs = {} as Record<ArtifactPath, JsonValue>;
+  for (const p of ARTIFACT_PATHS) docs[p] = parseArtifact(p, files.get(p)!);
   const artifacts = Object.fromEntries(
     ARTIFACT_PATHS.map((p) => [ARTIFACT_KEYS[p], validate(ARTIFACT_SCHEMAS[p], docs[p], p)]),
   ) as unknown as Artifacts;

@@ -82,10 +82,8 @@ interface Side {
 /** The leaf changes of every file whose bytes differ (same sha256: its leaves cannot have changed). */
 export async function changedLeaves(before: Side, after: Side): Promise<LeafChange[]> {
   const sha = (s: Side, path: ArtifactPath) => s.files.find((f) => f.path === path)!.sha256;
-  const each = await Promise.all(
-    ARTIFACT_PATHS.map((p) => (sha(before, p) === sha(after, p) ? [] : diffLeaves(p, before.docs[p], after.docs[p]))),
-  );
-  return each.flat();
+  const differ = ARTIFACT_PATHS.filter((p) => sha(before, p) !== sha(after, p));
+  return (await Promise.all(differ.map((p) => diffLeaves(p, before.docs[p], after.docs[p])))).flat();
 }
 
 /** The record of accepting `after` in place of `before`. */
@@ -104,9 +102,6 @@ export async function changeRecord(
     old: await side(before.lock),
     new: await side(after.lock),
     pins,
-    changes: await changedLeaves(
-      { files: before.lock.files, docs: before.docs },
-      { files: after.lock.files, docs: after.docs },
-    ),
+    changes: await changedLeaves({ ...before, files: before.lock.files }, { ...after, files: after.lock.files }),
   };
 }

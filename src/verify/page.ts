@@ -20,6 +20,10 @@ function sectionOf(page: string): string {
 }
 
 let current: VerifyCensus | undefined;
+async function theCensus(): Promise<VerifyCensus> {
+  const url = new URL(`../${CENSUS_PATH}`, location.href.replace(/[?#].*$/, ''));
+  return (current ??= (await (await fetch(url)).json()) as VerifyCensus);
+}
 
 const list = (id: string) => $(id).querySelector('ol') ?? $(id);
 
@@ -36,10 +40,9 @@ function show(step: Step): void {
     line(list('admission'), `${step.title}: ${step.facts.map((f) => `${f.value} ${f.label}`).join(', ')}`);
   } else if (step.step === 'rederivation') {
     line(list('rederivations'), `${step.name}: ${step.title} (${step.compared} leaves compared, all equal)`);
-    for (const p of step.properties) {
-      const part = document.getElementById(p.toLowerCase());
-      if (part) line(list(p.toLowerCase()), `re-derivation ${step.name}: ${step.compared} leaves compared, all equal`);
-    }
+    for (const p of step.properties.map((q) => q.toLowerCase()))
+      if (document.getElementById(p))
+        line(list(p), `re-derivation ${step.name}: ${step.compared} leaves compared, all equal`);
   } else {
     const { figure: f, ours, ok, notHere } = step.check;
     const where = f.file ? `${f.file}#${f.pointer}` : (f.derivation ?? f.citation ?? f.source);
@@ -96,11 +99,6 @@ function finish(receipt: Receipt): void {
   };
 }
 
-async function census(): Promise<VerifyCensus> {
-  const response = await fetch(new URL(`../${CENSUS_PATH}`, location.href.replace(/[?#].*$/, '')));
-  return (await response.json()) as VerifyCensus;
-}
-
 async function check(files: () => Promise<Map<string, Uint8Array> | undefined>, source: string): Promise<void> {
   // One run at a time: a second would mix its lines into this one's receipt.
   const run = $<HTMLButtonElement>('verify-run');
@@ -110,7 +108,7 @@ async function check(files: () => Promise<Map<string, Uint8Array> | undefined>, 
   const status = $('verify-progress');
   status.textContent = `Checking (${source})...`;
   try {
-    const c = current ?? (current = await census());
+    const c = await theCensus();
     const bytes = await files();
     if (!bytes) return;
     const receipt = await runChecks(c, bytes, source, show);
@@ -128,7 +126,7 @@ async function check(files: () => Promise<Map<string, Uint8Array> | undefined>, 
 }
 
 async function fromHost(): Promise<Map<string, Uint8Array> | undefined> {
-  const entries = lockOf(current ?? (current = await census())).files as readonly LockEntry[];
+  const entries = lockOf(await theCensus()).files as readonly LockEntry[];
   const fetched = await Promise.all(entries.map(fetchLocked));
   const unreachable = fetched.map((f) => f.unreachable).filter((u) => u !== undefined);
   if (unreachable.length > 0) {
@@ -144,14 +142,13 @@ async function fromHost(): Promise<Map<string, Uint8Array> | undefined> {
 const chosen = new Map<string, File>();
 
 async function fromFiles(list: FileList): Promise<Map<string, Uint8Array>> {
-  const entries = lockOf(current ?? (current = await census())).files as readonly LockEntry[];
+  const entries = lockOf(await theCensus()).files as readonly LockEntry[];
   // Files chosen in several goes add up.
   for (const f of list) chosen.set(f.name, f);
-  const byName = chosen;
   const out = new Map<string, Uint8Array>();
   // Only the files the lock names are read, and only once their size is the locked one.
   for (const e of entries) {
-    const file = byName.get(e.path.split('/').at(-1)!);
+    const file = chosen.get(e.path.split('/').at(-1)!);
     if (!file) continue;
     if (file.size !== e.bytes)
       throw new Error(`${e.path}: expected ${e.bytes} bytes, as locked; found ${file.size} bytes`);
