@@ -1,5 +1,5 @@
-/** `npm run prepare-artifacts`: brings in what is missing, as every build does first (src/admission/prepare.ts). */
-import { prepareArtifacts } from '../src/admission/prepare.ts';
+/** `npm run prepare-artifacts`: brings in what is missing, as every build does first (src/admission/bring-in.ts). */
+import { prepareArtifacts } from '../src/admission/bring-in.ts';
 import { reportRefusal } from '../src/admission/report.ts';
 
 try {

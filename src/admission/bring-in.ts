@@ -12,7 +12,7 @@ import { recordFileName } from './history.ts';
 import { loadLock, readCapped, readHistory } from './load.ts';
 import { lockDigest } from './lock-digest.ts';
 import { parseArtifact, type JsonValue } from './parse.ts';
-import { historyDir, sourceFile } from './paths.ts';
+import { artifactsRoot, auditMirror, historyDir, lockPath, sourceFile } from './paths.ts';
 import {
   ARTIFACT_PATHS,
   ChangeRecord,
@@ -215,4 +215,11 @@ export async function acceptRevision(
   writeFileSync(lockFile, serialiseLock(lock));
   for (const [path, bytes] of fetched) writeFileSync(join(root, path), bytes);
   return { lock, record: recordPath };
+}
+
+/** What every build does first (and `npm run prepare-artifacts`): bring in the files missing; one line when it did. */
+export async function prepareArtifacts(): Promise<string[]> {
+  const mirror = auditMirror();
+  const { brought } = await bringIn(artifactsRoot(), loadLock(lockPath()), originOf(mirror), false);
+  return brought ? [`brought in ${brought} file(s) from ${mirror ?? 'the download base'}`] : [];
 }

@@ -2,20 +2,8 @@
 import { ProblemError } from '../core/problem.ts';
 import { escapeText } from '../core/escape-text.ts';
 
-export type CheckId =
-  | 'lock'
-  | 'presence'
-  | 'size'
-  | 'digest'
-  | 'json'
-  | 'schema'
-  | 'pins'
-  | 'index'
-  | 'properties'
-  | 'totals'
-  | 'derivation'
-  | 'history'
-  | 'revision';
+type Reading = 'lock' | 'presence' | 'size' | 'digest' | 'json' | 'schema';
+export type CheckId = Reading | 'pins' | 'index' | 'properties' | 'totals' | 'derivation' | 'history' | 'revision';
 
 export class AdmissionError extends ProblemError {
   override name = 'AdmissionError';

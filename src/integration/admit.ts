@@ -1,5 +1,5 @@
 /** The build's first step: the artifacts brought in, admitted and re-derived, the site's commit read, before any render. */
-import { prepareArtifacts } from '../admission/prepare.ts';
+import { prepareArtifacts } from '../admission/bring-in.ts';
 import { summarise } from '../admission/report.ts';
 import type { Audit } from '../audit/assemble.ts';
 import { assembleAudit } from '../audit/the-audit.ts';
