@@ -2,8 +2,7 @@
 import { AdmissionError } from '../admission/errors.ts';
 import type { CheckReport } from '../admission/types.ts';
 import { validate } from '../admission/validate.ts';
-import { rederive } from '../audit/assemble.ts';
-import type { Audit } from '../audit/assemble.ts';
+import { rederive, type Audit } from '../audit/assemble.ts';
 import { admitBytes } from '../admission/admit.ts';
 import { gitBlobId, sha256Hex } from '../admission/digest.ts';
 import { Lock } from '../admission/schemas.ts';
