@@ -1,9 +1,6 @@
 /**
- * Runs after every `npm install` and `npm ci` (package.json's postinstall), on the first
- * `node` on npm's PATH: node_modules/.bin/node when the locked binary was installed. npm
- * treats the per-platform Node packages as optional, so when one fails its integrity check
- * npm skips it without a word and `npm run` would fall back to whatever Node the machine has.
- * This stops the install instead. Plain JavaScript: it must run on any Node to say so.
+ * postinstall, on the first `node` on npm's PATH: npm skips an optional per-platform Node package that fails
+ * its integrity check without a word, and `npm run` would use the machine's Node. Plain JavaScript: any Node.
  */
 import { readFileSync } from 'node:fs';
 

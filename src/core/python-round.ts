@@ -2,21 +2,12 @@
 
 /** The exact value of a finite double as mantissa * 2^exponent. */
 function decompose(x: number): { negative: boolean; mantissa: bigint; exponent: number } {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, x);
-  const hi = view.getUint32(0);
-  const lo = view.getUint32(4);
-  const negative = hi >>> 31 === 1;
-  const biased = (hi >>> 20) & 0x7ff;
-  let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-  let exponent: number;
-  if (biased === 0) {
-    exponent = -1074; // subnormal
-  } else {
-    mantissa |= 1n << 52n;
-    exponent = biased - 1075;
-  }
-  return { negative, mantissa, exponent };
+  const bits = new DataView(Float64Array.of(x).buffer).getBigUint64(0, true);
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  // A subnormal has no implicit leading 1.
+  const [mantissa, exponent] = biased === 0 ? [fraction, -1074] : [fraction | (1n << 52n), biased - 1075];
+  return { negative: bits >> 63n === 1n, mantissa, exponent };
 }
 
 /** `x` with exactly `digits` decimals, as Python's `format(x, f'.{digits}f')` writes it. */

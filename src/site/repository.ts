@@ -16,10 +16,9 @@ const FORM_REPOSITORY =
 
 /** The web address a remote's URL names (`https://host/o/n[.git]`, `git@github.com:o/n[.git]`), or undefined for any other form. */
 function remoteAddress(url: string | undefined): string | undefined {
-  const m =
-    /^(?:https:\/\/([^/@]+)\/|git@(github\.com):|ssh:\/\/git@(github\.com)\/)([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(
-      url ?? '',
-    );
+  const REMOTE =
+    /^(?:https:\/\/([^/@]+)\/|git@(github\.com):|ssh:\/\/git@(github\.com)\/)([^/]+\/[^/]+?)(?:\.git)?\/?$/;
+  const m = REMOTE.exec(url ?? '');
   return m ? `https://${m[1] ?? m[2] ?? m[3]}/${m[4]}` : undefined;
 }
 
