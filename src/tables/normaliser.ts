@@ -9,7 +9,7 @@ import { say } from '../core/strings.ts';
 
 const F = 'results/normaliser.json' as const;
 const LOOP: Record<string, string> = {
-  exact: 'exact match',
+  exact: 'exact match, ignoring case',
   fallback: 'containment fallback',
   neither: 'neither: kept, lower-cased',
 };

@@ -6,6 +6,7 @@ import { keyWords, leaf, words } from '../../provenance/provenance.ts';
 import type { EvidenceItem, FindingDescriptor } from './descriptor.ts';
 import { headlineTable } from '../../tables/adversarial.ts';
 import { say } from '../../core/strings.ts';
+import type { Audit } from '../../audit/assemble.ts';
 
 const F = 'results/adversarial.json' as const;
 
@@ -32,10 +33,7 @@ export const headline = {
         ],
         note: [
           say('findings/descriptors/headline.note'),
-          { words: words(a, F, toPointer([...base, 'best_published', 'joint_accuracy', 'model'])), as: 'name' },
-          say('findings/descriptors/headline.note-joint'),
-          { words: words(a, F, toPointer([...base, 'best_published', 'location_accuracy', 'model'])), as: 'name' },
-          say('findings/descriptors/headline.note-2'),
+          ...bestModels(a, base),
           { words: words(a, F, '/table_1') },
           '.',
         ],
@@ -44,3 +42,17 @@ export const headline = {
     ...splitNames(a).map((split): EvidenceItem => ({ chart: volumeChart(a, split) })),
   ],
 } as const satisfies FindingDescriptor;
+
+/** The best published model of each column, named once when one model leads both. */
+function bestModels(a: Audit, base: readonly string[]) {
+  const model = (column: string) => toPointer([...base, 'best_published', column, 'model']);
+  const joint = { words: words(a, F, model('joint_accuracy')), as: 'name' } as const;
+  const location = { words: words(a, F, model('location_accuracy')), as: 'name' } as const;
+  if (joint.words.text === location.words.text) return [joint, say('findings/descriptors/headline.note-both')];
+  return [
+    joint,
+    say('findings/descriptors/headline.note-joint'),
+    location,
+    say('findings/descriptors/headline.note-2'),
+  ];
+}
