@@ -130,32 +130,41 @@ export interface Card {
   readonly foot: readonly ImageLine[];
 }
 
-/** A page's share card as SVG. */
+/** The sizes a card's title and body step down through, together, until both fit above its foot. */
+const CARD_SCALES = [1, 0.9, 0.8, 0.7, 0.6] as const;
+
+/**
+ * A page's share card as SVG. Its title and body are never cut: they shrink together until they fit
+ * above the foot, and a card that does not fit at the smallest size is refused, to be shortened.
+ */
 export function cardSvg(card: Card): string {
   const pad = 72;
   const inner = CARD.width - 2 * pad;
-  const head = textBlock(
-    [
-      { parts: [card.kicker], size: 26, colour: ACCENT, bold: true },
-      { ...card.title, maxLines: card.title.maxLines ?? 3 },
-    ],
-    pad,
-    40,
-    inner,
-    0.6,
-  );
-  const body = textBlock(
-    card.body.map((l) => ({ maxLines: 3, ...l })),
-    pad,
-    head.y + 10,
-    inner,
-  );
-  const foot = textBlock(
-    card.foot.map((l) => ({ colour: MUTED, maxLines: 1, ...l })),
-    pad,
-    CARD.height - 40 - card.foot.length * 26 * 1.75,
-    inner,
-  );
+  // The foot is never cut either: it sits as high above the bottom edge as its wrapped lines need.
+  const footLines = card.foot.map((l) => ({ colour: MUTED, ...l }));
+  const footTop = CARD.height - 40 - textBlock(footLines, pad, 0, inner).y;
+  const laid = CARD_SCALES.map((scale) => {
+    const head = textBlock(
+      [
+        { parts: [card.kicker], size: 26, colour: ACCENT, bold: true },
+        { ...card.title, size: card.title.size * scale },
+      ],
+      pad,
+      40,
+      inner,
+      0.6,
+    );
+    const body = textBlock(
+      card.body.map((l) => ({ ...l, size: l.size * scale })),
+      pad,
+      head.y + 10,
+      inner,
+    );
+    return { head, body };
+  }).find(({ body }) => body.y <= footTop);
+  if (!laid) throw new Error(`share card "${card.kicker}": its title and summary do not fit even at the smallest size`);
+  const { head, body } = laid;
+  const foot = textBlock(footLines, pad, footTop, inner);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}">` +
     `<rect width="${CARD.width}" height="${CARD.height}" fill="#ffffff"/><rect width="${CARD.width}" height="12" fill="${ACCENT}"/>` +

@@ -4,13 +4,17 @@
  * for the evidence now on the property pages, and no deferred rendering to make the scrollbar jump.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { open } from './support.ts';
+import { SHARED, PROJECT } from '../support/fixture.ts';
 
 const MODES = [
   {
     name: '390 px touch',
     use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-    maxHeight: 17_000,
+    // Twenty phone screens.
+    maxHeight: 20 * 844,
   },
   {
     name: '1280 px mouse',
@@ -19,6 +23,20 @@ const MODES = [
   },
 ] as const;
 const PROPERTIES = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'];
+// Each property's verdict as its artifact holds it, and its title as its page's frontmatter gives it.
+const VERDICTS = new Map<string, string>(
+  ['adversarial', 'datacheck', 'normaliser', 'catf1', 'pairing'].flatMap((f) =>
+    Object.entries(
+      (
+        JSON.parse(readFileSync(join(SHARED, `results/${f}.json`), 'utf8')) as {
+          properties: Record<string, { verdict: string }>;
+        }
+      ).properties,
+    ).map(([name, p]) => [name, p.verdict] as const),
+  ),
+);
+const titleOf = (p: string) =>
+  /^title: (.+)$/m.exec(readFileSync(join(PROJECT, `content/properties/${p}.mdx`), 'utf8'))![1]!.replace(/^"|"$/g, '');
 // The headline figure and the best published one, as the report's opening states them.
 const HEADLINE = '[data-pointer="/splits/GAIA/predictors/all-spans-all-categories/joint_accuracy"]';
 const BEST = '[data-pointer="/splits/GAIA/best_published/joint_accuracy/value"]';
@@ -47,6 +65,27 @@ for (const mode of MODES) {
       expect(height).toBeLessThanOrEqual(mode.maxHeight);
       for (const figure of [HEADLINE, BEST])
         expect(await bottomOf(page, `main ${figure}`), figure).toBeLessThanOrEqual(screen);
+      expect(errors).toEqual([]);
+    });
+
+    test('the nine verdicts, in words, each linked to its page and named by its title, end within the first two screens', async ({
+      page,
+    }, info) => {
+      const { errors } = await open(page, info, '');
+      const screen = await page.evaluate(() => innerHeight);
+      for (const p of PROPERTIES) {
+        const link = page.locator(`.verdict-list a[href$="properties/${p}/"]`);
+        await expect(link, p).toHaveCount(1);
+        const text = (await link.textContent())!.replace(/\s+/g, ' ');
+        expect(text, p).toContain(p.toUpperCase());
+        expect(text, p).toContain(VERDICTS.get(p.toUpperCase())!);
+        expect(text, p).toContain(titleOf(p));
+        const bottom = await link.evaluate((el) => el.getBoundingClientRect().bottom + scrollY);
+        expect(bottom, `${p} ends at ${bottom} px`).toBeLessThanOrEqual(2 * screen);
+      }
+      // The key: what each verdict word means, beside the list.
+      for (const v of ['VIOLATED', 'LATENT', 'HELD'])
+        await expect(page.locator(`.verdict-key dt:text-is("${v}")`)).toHaveCount(1);
       expect(errors).toEqual([]);
     });
 

@@ -72,6 +72,29 @@ describe('share cards', () => {
   });
 });
 
+test('a share card never cuts its text: a long title and summary shrink together until they fit, and one that cannot fit is refused', () => {
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+  const fits = cardSvg({
+    kicker: 'K',
+    title: { parts: [words(24)], size: 50, bold: true },
+    body: [{ parts: [words(50)], size: 30 }],
+    foot: [{ parts: [words(30)], size: 22 }],
+  });
+  assert.doesNotMatch(fits, /…/);
+  for (const w of ['word23', 'word49', 'word29']) assert.match(fits, new RegExp(`${w}\\b`));
+  assert.match(fits, /font-size="40"/, 'title drawn smaller than asked');
+  assert.throws(
+    () =>
+      cardSvg({
+        kicker: 'K',
+        title: { parts: [words(40)], size: 50 },
+        body: [{ parts: [words(400)], size: 30 }],
+        foot: [],
+      }),
+    /do not fit even at the smallest size/,
+  );
+});
+
 describe('chart images', () => {
   test('the drawing is nested, placed and marked as on the pages, its own size replaced', () => {
     const drawing = '<svg class="plot" width="640" height="400" viewBox="0 0 640 400"><text>0.2</text></svg>';
