@@ -85,7 +85,7 @@ for (const mode of MODES) {
       }
       // The key: what each verdict word means, beside the list.
       for (const v of ['VIOLATED', 'LATENT', 'HELD'])
-        await expect(page.locator(`.verdict-key dt:text-is("${v}")`)).toHaveCount(1);
+        await expect(page.locator(`.verdict-key dt:text-is("${v}:")`)).toHaveCount(1);
       expect(errors).toEqual([]);
     });
 
