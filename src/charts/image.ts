@@ -4,7 +4,7 @@
  * revision. Both are SVG written here in which every figure and every artifact string
  * sits in an element marked `data-fig`, exactly as on the pages, so the build's figure
  * guard reads these SVGs like pages (src/guards/built-html.ts) before they are rasterised
- * (src/passes/rasterise.ts). Text is laid out here: SVG does not wrap.
+ * (src/passes/rasterise.ts). Text is laid out here, SVG does not wrap, and none is ever cut.
  */
 import { formatFigure } from '../provenance/format.ts';
 import type { Figure, Words } from '../provenance/provenance.ts';
@@ -18,8 +18,6 @@ export interface ImageLine {
   readonly size: number;
   readonly bold?: boolean;
   readonly colour?: string;
-  /** At most this many lines once wrapped; the last ends with an ellipsis when cut. */
-  readonly maxLines?: number;
 }
 
 export const CARD = { width: 1200, height: 630 } as const;
@@ -80,11 +78,6 @@ export function wrap(line: ImageLine, maxWidth: number): Token[][] {
     }
     out.at(-1)!.push(token);
     used += w;
-  }
-  const max = line.maxLines ?? Infinity;
-  if (out.length > max) {
-    out.length = max;
-    out.at(-1)!.push({ text: '…' });
   }
   return out;
 }
@@ -245,13 +238,13 @@ export function chartImageSvg(
   const m = /<svg\b[^>]*\bviewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(drawing);
   const [w, h] = m ? [Number(m[1]), Number(m[2])] : [640, 400];
   const scale = (width - 2 * pad) / w;
-  const titleBlock = textBlock([{ ...title, maxLines: 3 }], pad, 12, width - 2 * pad);
+  const titleBlock = textBlock([title], pad, 12, width - 2 * pad);
   const key = legendRows(legend, pad, titleBlock.y, width - 2 * pad);
   const head = { svg: titleBlock.svg + key.svg, y: titleBlock.y + key.height };
   const drawnHeight = h * scale;
   const footAt = head.y + drawnHeight + 16;
   const tail = textBlock(
-    foot.map((l) => ({ colour: MUTED, maxLines: 2, ...l })),
+    foot.map((l) => ({ colour: MUTED, ...l })),
     pad,
     footAt,
     width - 2 * pad,
