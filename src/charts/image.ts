@@ -4,7 +4,7 @@
  * revision. Both are SVG written here in which every figure and every artifact string
  * sits in an element marked `data-fig`, exactly as on the pages, so the build's figure
  * guard reads these SVGs like pages (src/guards/built-html.ts) before they are rasterised
- * (src/passes/rasterise.ts). Text is laid out here: SVG does not wrap.
+ * (src/passes/rasterise.ts). Text is laid out here, SVG does not wrap, and none is ever cut.
  */
 import { formatFigure } from '../provenance/format.ts';
 import type { Figure, Words } from '../provenance/provenance.ts';
@@ -18,8 +18,6 @@ export interface ImageLine {
   readonly size: number;
   readonly bold?: boolean;
   readonly colour?: string;
-  /** At most this many lines once wrapped; the last ends with an ellipsis when cut. */
-  readonly maxLines?: number;
 }
 
 export const CARD = { width: 1200, height: 630 } as const;
@@ -81,11 +79,6 @@ export function wrap(line: ImageLine, maxWidth: number): Token[][] {
     out.at(-1)!.push(token);
     used += w;
   }
-  const max = line.maxLines ?? Infinity;
-  if (out.length > max) {
-    out.length = max;
-    out.at(-1)!.push({ text: '…' });
-  }
   return out;
 }
 
@@ -130,32 +123,41 @@ export interface Card {
   readonly foot: readonly ImageLine[];
 }
 
-/** A page's share card as SVG. */
+/** The sizes a card's title and body step down through, together, until both fit above its foot. */
+const CARD_SCALES = [1, 0.9, 0.8, 0.7, 0.6] as const;
+
+/**
+ * A page's share card as SVG. Its title and body are never cut: they shrink together until they fit
+ * above the foot, and a card that does not fit at the smallest size is refused, to be shortened.
+ */
 export function cardSvg(card: Card): string {
   const pad = 72;
   const inner = CARD.width - 2 * pad;
-  const head = textBlock(
-    [
-      { parts: [card.kicker], size: 26, colour: ACCENT, bold: true },
-      { ...card.title, maxLines: card.title.maxLines ?? 3 },
-    ],
-    pad,
-    40,
-    inner,
-    0.6,
-  );
-  const body = textBlock(
-    card.body.map((l) => ({ maxLines: 3, ...l })),
-    pad,
-    head.y + 10,
-    inner,
-  );
-  const foot = textBlock(
-    card.foot.map((l) => ({ colour: MUTED, maxLines: 1, ...l })),
-    pad,
-    CARD.height - 40 - card.foot.length * 26 * 1.75,
-    inner,
-  );
+  // The foot is never cut either: it sits as high above the bottom edge as its wrapped lines need.
+  const footLines = card.foot.map((l) => ({ colour: MUTED, ...l }));
+  const footTop = CARD.height - 40 - textBlock(footLines, pad, 0, inner).y;
+  const laid = CARD_SCALES.map((scale) => {
+    const head = textBlock(
+      [
+        { parts: [card.kicker], size: 26, colour: ACCENT, bold: true },
+        { ...card.title, size: card.title.size * scale },
+      ],
+      pad,
+      40,
+      inner,
+      0.6,
+    );
+    const body = textBlock(
+      card.body.map((l) => ({ ...l, size: l.size * scale })),
+      pad,
+      head.y + 10,
+      inner,
+    );
+    return { head, body };
+  }).find(({ body }) => body.y <= footTop);
+  if (!laid) throw new Error(`share card "${card.kicker}": its title and summary do not fit even at the smallest size`);
+  const { head, body } = laid;
+  const foot = textBlock(footLines, pad, footTop, inner);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}">` +
     `<rect width="${CARD.width}" height="${CARD.height}" fill="#ffffff"/><rect width="${CARD.width}" height="12" fill="${ACCENT}"/>` +
@@ -236,13 +238,13 @@ export function chartImageSvg(
   const m = /<svg\b[^>]*\bviewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(drawing);
   const [w, h] = m ? [Number(m[1]), Number(m[2])] : [640, 400];
   const scale = (width - 2 * pad) / w;
-  const titleBlock = textBlock([{ ...title, maxLines: 3 }], pad, 12, width - 2 * pad);
+  const titleBlock = textBlock([title], pad, 12, width - 2 * pad);
   const key = legendRows(legend, pad, titleBlock.y, width - 2 * pad);
   const head = { svg: titleBlock.svg + key.svg, y: titleBlock.y + key.height };
   const drawnHeight = h * scale;
   const footAt = head.y + drawnHeight + 16;
   const tail = textBlock(
-    foot.map((l) => ({ colour: MUTED, maxLines: 2, ...l })),
+    foot.map((l) => ({ colour: MUTED, ...l })),
     pad,
     footAt,
     width - 2 * pad,

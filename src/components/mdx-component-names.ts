@@ -21,6 +21,7 @@ export const MDX_COMPONENT_NAMES = [
   'RederivationList',
   'ConclusionList',
   'FigureCensus',
+  'VerdictList',
 ] as const;
 export type MdxComponentName = (typeof MDX_COMPONENT_NAMES)[number];
 
@@ -55,4 +56,5 @@ export const MDX_COMPONENT_ATTRIBUTES: Readonly<Record<MdxComponentName, readonl
   RederivationList: [],
   ConclusionList: [],
   FigureCensus: [],
+  VerdictList: [],
 };

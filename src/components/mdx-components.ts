@@ -23,6 +23,7 @@ import SiteSource from './ui/SiteSource.astro';
 import RederivationList from './findings/RederivationList.astro';
 import ConclusionList from './findings/ConclusionList.astro';
 import FigureCensus from './findings/FigureCensus.astro';
+import VerdictList from './findings/VerdictList.astro';
 
 import type { MdxComponentName } from './mdx-component-names.ts';
 
@@ -48,4 +49,5 @@ export const MDX_COMPONENTS = {
   RederivationList,
   ConclusionList,
   FigureCensus,
+  VerdictList,
 } satisfies Record<MdxComponentName, unknown>;

@@ -48,11 +48,17 @@ export function auditCommit(lock: Lock): { commit: string; index: number } {
   return { commit: lock.files[index]!.commit, index };
 }
 
-/** The audit's pre-registration document, at the audit commit. */
 export const PRE_REGISTRATION_PATH = 'docs/pre-registration.md';
 
-export function auditBlobUrl(lock: Lock, path: string): string {
-  return `https://github.com/${auditRepository(lock)}/blob/${auditCommit(lock).commit}/${path}`;
+/**
+ * The audit's pre-registration document at the latest commit the lock records for the document itself
+ * (the last of its `sources` entries), never an artifact's commit: a later revision may carry the author's notes.
+ */
+export function preRegistration(lock: Lock): { url: string; commit: string; index: number } {
+  const index = lock.sources.findLastIndex((s) => s.path === PRE_REGISTRATION_PATH);
+  if (index < 0) throw new Error(`artifacts.lock.json at /sources: no entry for ${PRE_REGISTRATION_PATH}`);
+  const { commit } = lock.sources[index]!;
+  return { url: `https://github.com/${auditRepository(lock)}/blob/${commit}/${PRE_REGISTRATION_PATH}`, commit, index };
 }
 
 export function auditTreeUrl(lock: Lock): string {

@@ -4,10 +4,14 @@
  * description that states its finding with its figures, read from the artifacts here.
  */
 import { expect, test } from '@playwright/test';
+import { Resvg } from '@resvg/resvg-js';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { formatFigure } from '../../src/provenance/format.ts';
 import { HEADLINE_PREDICTOR } from '../../src/core/names.ts';
+import { CARD, IMAGE_FONT } from '../../src/charts/image.ts';
+import { SHARE_KEYS } from '../../src/findings/page-summaries.ts';
 import { SHARED } from '../support/fixture.ts';
 import { builtPages } from './pages.ts';
 
@@ -40,12 +44,19 @@ test("the report's description states the headline with its figures, as the arti
   const description = (await meta(page, 'description'))!;
   for (const [split, s] of Object.entries(adversarial.splits) as [
     string,
-    { predictors: Record<string, { joint_accuracy: number }>; best_published: { joint_accuracy: { value: number } } },
+    {
+      predictors: Record<string, { joint_accuracy: number; volume_ratio: number }>;
+      best_published: { joint_accuracy: { value: number } };
+    },
   ][]) {
     expect(description).toContain(split);
     expect(description).toContain(formatFigure(s.predictors[HEADLINE_PREDICTOR]!.joint_accuracy, 'score'));
     expect(description).toContain(formatFigure(s.best_published.joint_accuracy.value, 'score'));
   }
+  // The price of the score, and what kind of metric it is: the first split's volume ratio, and recall.
+  const first = Object.values(adversarial.splits)[0] as { predictors: Record<string, { volume_ratio: number }> };
+  expect(description).toContain(formatFigure(first.predictors[HEADLINE_PREDICTOR]!.volume_ratio, 'ratio'));
+  expect(description).toMatch(/\brecall\b/);
   expect(await meta(page, 'og:description')).toBe(description);
 });
 
@@ -94,4 +105,33 @@ test('each mark of a chart names where its value comes from, as a title the poin
     }
   }
   expect(marks).toBeGreaterThan(20);
+});
+
+const FONT_FILES = ['400Regular/Inter_400Regular.ttf', '700Bold/Inter_700Bold.ttf'].map((f) =>
+  createRequire(import.meta.url).resolve(`@expo-google-fonts/inter/${f}`),
+);
+
+test("every share card's text fits its box: each line drawn in the card's font stays inside the margins and above the next, none cut", async ({
+  request,
+}) => {
+  for (const key of SHARE_KEYS) {
+    const svg = await (await request.get(`share/${key}.svg`)).text();
+    const open = /^<svg[^>]*>/.exec(svg)![0];
+    const lines = svg.match(/<text[\s\S]*?<\/text>/g) ?? [];
+    expect(lines.length, key).toBeGreaterThan(3);
+    expect(svg.includes('…'), `${key}: a line cut short`).toBe(false);
+    // Each line alone, as the rasteriser draws it (Inter, no system font): its ink's box.
+    const boxes = lines.map((line) => {
+      const b = new Resvg(`${open}${line}</svg>`, {
+        font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: IMAGE_FONT },
+      }).getBBox()!;
+      return { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height };
+    });
+    boxes.forEach((b, i) => {
+      expect(b.left, `${key} line ${i}`).toBeGreaterThanOrEqual(40);
+      expect(b.right, `${key} line ${i}`).toBeLessThanOrEqual(CARD.width - 40);
+      expect(b.bottom, `${key} line ${i}`).toBeLessThanOrEqual(CARD.height - 20);
+      if (i > 0) expect(b.top, `${key} line ${i} overlaps the one above`).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
+    });
+  }
 });

@@ -4,13 +4,17 @@
  * for the evidence now on the property pages, and no deferred rendering to make the scrollbar jump.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { open } from './support.ts';
+import { SHARED, PROJECT } from '../support/fixture.ts';
 
 const MODES = [
   {
     name: '390 px touch',
     use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-    maxHeight: 17_000,
+    // Twenty phone screens.
+    maxHeight: 20 * 844,
   },
   {
     name: '1280 px mouse',
@@ -19,6 +23,20 @@ const MODES = [
   },
 ] as const;
 const PROPERTIES = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9'];
+// Each property's verdict as its artifact holds it, and its title as its page's frontmatter gives it.
+const VERDICTS = new Map<string, string>(
+  ['adversarial', 'datacheck', 'normaliser', 'catf1', 'pairing'].flatMap((f) =>
+    Object.entries(
+      (
+        JSON.parse(readFileSync(join(SHARED, `results/${f}.json`), 'utf8')) as {
+          properties: Record<string, { verdict: string }>;
+        }
+      ).properties,
+    ).map(([name, p]) => [name, p.verdict] as const),
+  ),
+);
+const titleOf = (p: string) =>
+  /^title: (.+)$/m.exec(readFileSync(join(PROJECT, `content/properties/${p}.mdx`), 'utf8'))![1]!.replace(/^"|"$/g, '');
 // The headline figure and the best published one, as the report's opening states them.
 const HEADLINE = '[data-pointer="/splits/GAIA/predictors/all-spans-all-categories/joint_accuracy"]';
 const BEST = '[data-pointer="/splits/GAIA/best_published/joint_accuracy/value"]';
@@ -47,6 +65,27 @@ for (const mode of MODES) {
       expect(height).toBeLessThanOrEqual(mode.maxHeight);
       for (const figure of [HEADLINE, BEST])
         expect(await bottomOf(page, `main ${figure}`), figure).toBeLessThanOrEqual(screen);
+      expect(errors).toEqual([]);
+    });
+
+    test('the nine verdicts, in words, each linked to its page and named by its title, end within the first two screens', async ({
+      page,
+    }, info) => {
+      const { errors } = await open(page, info, '');
+      const screen = await page.evaluate(() => innerHeight);
+      for (const p of PROPERTIES) {
+        const link = page.locator(`.verdict-list a[href$="properties/${p}/"]`);
+        await expect(link, p).toHaveCount(1);
+        const text = (await link.textContent())!.replace(/\s+/g, ' ');
+        expect(text, p).toContain(p.toUpperCase());
+        expect(text, p).toContain(VERDICTS.get(p.toUpperCase())!);
+        expect(text, p).toContain(titleOf(p));
+        const bottom = await link.evaluate((el) => el.getBoundingClientRect().bottom + scrollY);
+        expect(bottom, `${p} ends at ${bottom} px`).toBeLessThanOrEqual(2 * screen);
+      }
+      // The key: what each verdict word means, beside the list.
+      for (const v of ['VIOLATED', 'LATENT', 'HELD'])
+        await expect(page.locator(`.verdict-key dt:text-is("${v}:")`)).toHaveCount(1);
       expect(errors).toEqual([]);
     });
 
@@ -81,14 +120,17 @@ for (const mode of MODES) {
   });
 }
 
-test('the report names each table and chart it leaves to a property page by its caption, and each link lands on it', async ({
+test("each finding the report leaves to a property page links to that page's evidence for it, which holds its tables and charts", async ({
   page,
 }, info) => {
   await open(page, info, '');
-  const links = await page.$$eval(':is(.more-elsewhere, .charts-elsewhere) a[href*="#"]', (as) =>
-    as.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent!.replace(/\s+/g, ' ').trim() })),
+  const links = await page.$$eval('section[data-finding] .more-elsewhere a[href*="#evidence-"]', (as) =>
+    as.map((a) => ({
+      finding: a.closest('section[data-finding]')!.getAttribute('data-finding')!,
+      href: (a as HTMLAnchorElement).href,
+    })),
   );
-  expect(links.length).toBeGreaterThan(20);
+  expect(links.length).toBeGreaterThan(8);
   // Collapsed blocks on the report: the summary names every table inside.
   const collapsed = await page.$$eval('details.report-collapsed', (ds) =>
     ds.map((d) => ({
@@ -98,22 +140,13 @@ test('the report names each table and chart it leaves to a property page by its 
   );
   expect(collapsed.length).toBeGreaterThan(0);
   for (const c of collapsed) for (const caption of c.captions) expect(c.summary).toContain(caption);
-  const byPage = new Map<string, { id: string; text: string }[]>();
   for (const l of links) {
     const url = new URL(l.href);
-    const key = url.pathname;
-    byPage.set(key, [...(byPage.get(key) ?? []), { id: decodeURIComponent(url.hash.slice(1)), text: l.text }]);
-  }
-  for (const [path, targets] of byPage) {
-    await page.goto(path);
-    for (const t of targets) {
-      const caption = page.locator(`[id="${t.id}"] > figcaption`);
-      await expect(caption, `${path}#${t.id}`).toHaveCount(1);
-      // The link's text is the caption (a per-split table's adds its split, as the caption on the page does).
-      const shown = (await caption.evaluate((c) => c.querySelector('.caption-text')?.textContent ?? c.textContent!))
-        .replace(/#$/, '')
-        .trim();
-      expect(t.text.startsWith(shown), `"${t.text}" names ${path}#${t.id} ("${shown}")`).toBe(true);
-    }
+    expect(url.hash, l.href).toBe(`#evidence-${l.finding}`);
+    await page.goto(url.pathname);
+    // The heading the link lands on opens the finding's evidence there: its section holds the tables and charts.
+    await expect(page.locator(`[id="evidence-${l.finding}"]`), l.href).toHaveCount(1);
+    const section = page.locator(`section[data-finding="${l.finding}"]:has([id="evidence-${l.finding}"])`);
+    expect(await section.locator('figure').count(), l.href).toBeGreaterThan(0);
   }
 });

@@ -41,7 +41,7 @@ describe('share cards', () => {
     assert.equal(problems.length, 1);
     assert.match(problems[0]!.message, /hand-typed figure "0\.97"/);
   });
-  test('text wraps at words within the width, and a line cut short ends with an ellipsis', () => {
+  test('text wraps at words within the width', () => {
     const words = Array.from({ length: 60 }, (_, i) => `word${'x'.repeat(i % 5)}`).join(' ');
     const lines = wrap({ parts: [words], size: 30 }, 600);
     assert.ok(lines.length > 3);
@@ -50,9 +50,6 @@ describe('share cards', () => {
         l.map((t) => t.text).join('').length * 30 * 0.55 <= 600 + 30 * 0.55 * 10,
         'within the width, a long word aside',
       );
-    const cut = wrap({ parts: [words], size: 30, maxLines: 2 }, 600);
-    assert.equal(cut.length, 2);
-    assert.equal(cut.at(-1)!.at(-1)!.text, '…');
   });
   test("a line never breaks before a word of ours that starts with a number: 'Table 1' stays whole, so no line shows a lone figure", () => {
     // At 600 px and 30 px type a line holds about 36 characters: the break would fall between "Table" and "1".
@@ -70,6 +67,29 @@ describe('share cards', () => {
     const card = cardSvg({ kicker: 'k', title: { parts: [title], size: 50, bold: true }, body: [], foot: [] });
     assert.deepEqual(scanHtml(card, 'share/x.svg'), []);
   });
+});
+
+test('a share card never cuts its text: a long title and summary shrink together until they fit, and one that cannot fit is refused', () => {
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+  const fits = cardSvg({
+    kicker: 'K',
+    title: { parts: [words(24)], size: 50, bold: true },
+    body: [{ parts: [words(50)], size: 30 }],
+    foot: [{ parts: [words(30)], size: 22 }],
+  });
+  assert.doesNotMatch(fits, /…/);
+  for (const w of ['word23', 'word49', 'word29']) assert.match(fits, new RegExp(`${w}\\b`));
+  assert.match(fits, /font-size="40"/, 'title drawn smaller than asked');
+  assert.throws(
+    () =>
+      cardSvg({
+        kicker: 'K',
+        title: { parts: [words(40)], size: 50 },
+        body: [{ parts: [words(400)], size: 30 }],
+        foot: [],
+      }),
+    /do not fit even at the smallest size/,
+  );
 });
 
 describe('chart images', () => {

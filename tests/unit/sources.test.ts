@@ -3,22 +3,21 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { Lock } from '../../src/admission/schemas.ts';
-import {
-  PRE_REGISTRATION_PATH,
-  auditBlobUrl,
-  auditCommit,
-  auditRepository,
-  trailTreeUrl,
-} from '../../src/provenance/sources.ts';
+import { auditCommit, auditRepository, preRegistration, trailTreeUrl } from '../../src/provenance/sources.ts';
 import { LOCK } from '../support/fixture.ts';
 
 const lock = Lock.parse(JSON.parse(readFileSync(LOCK, 'utf8')));
 
-test('the pre-registration link names the audit repository and a commit the lock admits', () => {
-  const url = auditBlobUrl(lock, PRE_REGISTRATION_PATH);
-  const { commit, index } = auditCommit(lock);
-  assert.equal(lock.files[index]!.commit, commit);
+test("the pre-registration link names the audit repository and the document's own latest commit in the lock, not an artifact's", () => {
+  const { url, commit, index } = preRegistration(lock);
+  const sources = lock.sources.filter((s) => s.path === 'docs/pre-registration.md');
+  assert.ok(sources.length >= 2, 'the lock records the document at more than one commit');
+  assert.equal(commit, sources.at(-1)!.commit);
+  assert.equal(lock.sources[index]!.commit, commit);
+  assert.notEqual(commit, auditCommit(lock).commit);
   assert.equal(url, `https://github.com/${lock.files[0]!.repository}/blob/${commit}/docs/pre-registration.md`);
+  const without = { ...lock, sources: lock.sources.filter((s) => s.path !== 'docs/pre-registration.md') };
+  assert.throws(() => preRegistration(without), /no entry for docs\/pre-registration\.md/);
   assert.equal(trailTreeUrl(lock), `https://github.com/${lock.pins.trail_repository}/tree/${lock.pins.pinned_commit}`);
 });
 

@@ -54,10 +54,12 @@ test("each finding's section on the built pages holds exactly the tables finding
     const { document } = parseHTML(readFileSync(join(dist, page), 'utf8'));
     for (const section of document.querySelectorAll('section[data-finding]')) {
       const id = section.getAttribute('data-finding') as FindingId;
-      // A collapsed block the report does not repeat is named by a link to its table on the property page (the link check resolves it).
-      const elsewhere = [...section.querySelectorAll('p.more-elsewhere > a[href*="#"]')].map(
-        (a) => a.getAttribute('href')!.split('#')[1] ?? '',
-      );
+      // Evidence the report leaves to a property page is one link to the finding's evidence there (checked on that page).
+      const elsewhere = [...section.querySelectorAll('p.more-elsewhere > a[href*="#"]')].some(
+        (a) => a.getAttribute('href')!.split('#')[1] === `evidence-${id}`,
+      )
+        ? findingTables(audit, id).map((t) => t.id)
+        : [];
       const placed = [...section.querySelectorAll('figure.table-figure')]
         .map((f) => f.getAttribute('id') ?? '')
         .concat(elsewhere)

@@ -16,7 +16,7 @@ async function card(page: string): Promise<string> {
   return cardSvg({
     kicker: 'TRAIL scorer audit',
     title: { parts: [meta.title], size: 50, bold: true },
-    body: [{ parts: imageParts(meta.summary), size: 30, maxLines: 5 }],
+    body: [{ parts: imageParts(meta.summary), size: 30 }],
     foot: [
       {
         parts: [
