@@ -2,10 +2,14 @@
 import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { inventory } from '../measures/inventory.ts';
-import { fromLock, keyWords } from '../provenance/provenance.ts';
+import { NAMED_DERIVATIONS } from '../measures/named.ts';
+import { fromLock, keyWords, leaf, type Figure } from '../provenance/provenance.ts';
 import { downloadBase } from '../admission/settings.ts';
 import type { TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
+
+/** The heading on each property page that says what the audit's figures count (content/properties/*.mdx). */
+const COUNTS_ANCHOR = 'what-the-audits-figures-count';
 
 const lockIndex = (a: Audit, path: string) => a.lock.files.findIndex((f) => f.path === path);
 
@@ -19,6 +23,7 @@ export function verdictsTable(a: Audit): TableSpec {
         { label: say('tables/site.label') },
         { label: 'verdict' },
         { label: say('tables/site.how-far-off') },
+        { label: say('tables/site.counts-column') },
       ],
       rows: a.properties.map((p) => {
         const at = (k: string) =>
@@ -33,8 +38,75 @@ export function verdictsTable(a: Audit): TableSpec {
           { words: { text: p.claim, source: at('claim') }, as: 'quote' },
           { verdict: p.verdict, source: at('verdict') },
           { words: { text: p.magnitude, source: at('magnitude') }, as: 'quote' },
+          {
+            link: { to: `properties/${p.name.toLowerCase()}/#${COUNTS_ANCHOR}`, text: say('tables/site.counts-link') },
+          },
         ];
       }),
+    },
+  };
+}
+
+/**
+ * Which count of gold files, traces and errors is which: the pages print several, and each row says what
+ * it counts, per split where the source counts per split. Every cell is a leaf or a named derivation.
+ */
+export function fileCountsTable(a: Audit): TableSpec {
+  const splits = Object.keys(a.adversarial.splits);
+  const d = (...path: string[]) => leaf(a, 'results/datacheck.json', toPointer(path), 'count');
+  const perSplit = (f: (s: string) => Figure) => splits.map((s) => ({ fig: f(s) }));
+  const none = splits.map(() => ({ empty: true }) as const);
+  const row = (label: string, cells: readonly ({ fig: Figure } | { empty: true })[], both: Figure) => [
+    { label },
+    ...cells,
+    { fig: both },
+  ];
+  const adv = (s: string, k: 'gold_files' | 'gold_files_scored') =>
+    leaf(a, 'results/adversarial.json', toPointer(['splits', s, k]), 'count');
+  return {
+    id: 'table-file-counts',
+    caption: say('tables/site.file-counts.caption'),
+    table: {
+      columns: [
+        { label: say('tables/site.file-counts.what') },
+        ...splits.map((s) => ({ label: keyWords('results/datacheck.json', toPointer(['splits', s])), numeric: true })),
+        { label: say('tables/site.file-counts.both'), numeric: true },
+      ],
+      rows: [
+        row(
+          say('tables/site.file-counts.on-disk'),
+          perSplit((s) => adv(s, 'gold_files')),
+          d('gold_files', 'on_disk'),
+        ),
+        row(say('tables/site.file-counts.parsed'), none, d('gold_files', 'parsed')),
+        row(
+          say('tables/site.file-counts.scored'),
+          perSplit((s) => adv(s, 'gold_files_scored')),
+          NAMED_DERIVATIONS['adversarial/files-scored'](a),
+        ),
+        row(
+          say('tables/site.file-counts.index'),
+          perSplit((s) => leaf(a, 'index/spans.json', toPointer(['summary', s, 'traces']), 'count')),
+          NAMED_DERIVATIONS['table-5/total-here-traces'](a),
+        ),
+        row(
+          say('tables/site.file-counts.table-5-traces'),
+          perSplit((s) => d('splits', s, 'paper', 'traces')),
+          NAMED_DERIVATIONS['table-5/total-paper-traces'](a),
+        ),
+        row(say('tables/site.file-counts.abstract-traces'), none, d('paper_prose', 'traces')),
+        row(
+          say('tables/site.file-counts.errors'),
+          perSplit((s) => d('splits', s, 'here', 'errors')),
+          NAMED_DERIVATIONS['table-5/total-here-errors'](a),
+        ),
+        row(
+          say('tables/site.file-counts.table-5-errors'),
+          perSplit((s) => d('splits', s, 'paper', 'errors')),
+          NAMED_DERIVATIONS['table-5/total-paper-errors'](a),
+        ),
+        row(say('tables/site.file-counts.abstract-errors'), none, d('paper_prose', 'errors')),
+      ],
     },
   };
 }
