@@ -78,11 +78,10 @@ export function fileCountsTable(a: Audit): TableSpec {
           perSplit((s) => adv(s, 'gold_files')),
           d('gold_files', 'on_disk'),
         ),
-        row(say('tables/site.file-counts.parsed'), none, d('gold_files', 'parsed')),
         row(
           say('tables/site.file-counts.scored'),
           perSplit((s) => adv(s, 'gold_files_scored')),
-          NAMED_DERIVATIONS['adversarial/files-scored'](a),
+          d('gold_files', 'parsed'),
         ),
         row(
           say('tables/site.file-counts.index'),
