@@ -8,8 +8,8 @@ import type { FindingDescriptor } from './descriptors/descriptor.ts';
 
 export type ReportPlacement = 'inline' | 'collapsed' | 'elsewhere';
 
-/** The findings whose evidence the report shows as it is: the opening table, with the headline figure beside the best published one. */
-const INLINE: readonly string[] = ['teaser'];
+/** The findings whose evidence the report shows as it is: the opening table, with the headline figure beside the best published one, and the map of the counts of files, traces and errors. */
+const INLINE: readonly string[] = ['teaser', 'file-counts'];
 
 export function reportPlacement(f: Pick<FindingDescriptor, 'id' | 'properties'>): ReportPlacement {
   if (INLINE.includes(f.id)) return 'inline';

@@ -8,5 +8,5 @@ export const conditions = {
   title: say('findings/descriptors/conditions.title'),
   properties: [],
   indexedOnPropertyPages: true,
-  evidence: (a) => [{ table: verdictsTable(a) }],
+  evidence: (a) => [{ table: verdictsTable(a), note: [say('findings/descriptors/conditions.note')] }],
 } as const satisfies FindingDescriptor;
