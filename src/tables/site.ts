@@ -1,4 +1,4 @@
-/** Tables about the audit as a whole: the verdicts, the committed files, the admitted artifacts. */
+/** Tables about the audit as a whole: the verdicts, the counts of files and errors, the committed files, the artifacts. */
 import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { inventory } from '../measures/inventory.ts';
@@ -6,7 +6,10 @@ import { NAMED_DERIVATIONS } from '../measures/named.ts';
 import { fromLock, keyWords, leaf, type Figure } from '../provenance/provenance.ts';
 import { downloadBase } from '../admission/settings.ts';
 import type { TableSpec } from './spec.ts';
-import { say } from '../core/strings.ts';
+import { say, type StringKey } from '../core/strings.ts';
+import type { ArtifactPath } from '../admission/schemas.ts';
+
+const DC = 'results/datacheck.json';
 
 /** The heading on each property page that says what the audit's figures count (content/properties/*.mdx). */
 const COUNTS_ANCHOR = 'what-the-audits-figures-count';
@@ -53,59 +56,35 @@ export function verdictsTable(a: Audit): TableSpec {
  */
 export function fileCountsTable(a: Audit): TableSpec {
   const splits = Object.keys(a.adversarial.splits);
-  const d = (...path: string[]) => leaf(a, 'results/datacheck.json', toPointer(path), 'count');
-  const perSplit = (f: (s: string) => Figure) => splits.map((s) => ({ fig: f(s) }));
-  const none = splits.map(() => ({ empty: true }) as const);
-  const row = (label: string, cells: readonly ({ fig: Figure } | { empty: true })[], both: Figure) => [
-    { label },
-    ...cells,
-    { fig: both },
+  const d = (...path: string[]) => leaf(a, DC, toPointer(path), 'count');
+  const named = (n: keyof typeof NAMED_DERIVATIONS) => NAMED_DERIVATIONS[n](a);
+  // Each row: what it counts, where each split's count is (none where the source gives only a total), the total.
+  const rows: [string, ((s: string) => readonly [ArtifactPath, string[]]) | undefined, Figure][] = [
+    ['on-disk', (s) => ['results/adversarial.json', ['splits', s, 'gold_files']], d('gold_files', 'on_disk')],
+    ['scored', (s) => ['results/adversarial.json', ['splits', s, 'gold_files_scored']], d('gold_files', 'parsed')],
+    ['index', (s) => ['index/spans.json', ['summary', s, 'traces']], named('table-5/total-here-traces')],
+    ['table-5-traces', (s) => [DC, ['splits', s, 'paper', 'traces']], named('table-5/total-paper-traces')],
+    ['abstract-traces', undefined, d('paper_prose', 'traces')],
+    ['errors', (s) => [DC, ['splits', s, 'here', 'errors']], named('table-5/total-here-errors')],
+    ['table-5-errors', (s) => [DC, ['splits', s, 'paper', 'errors']], named('table-5/total-paper-errors')],
+    ['abstract-errors', undefined, d('paper_prose', 'errors')],
   ];
-  const adv = (s: string, k: 'gold_files' | 'gold_files_scored') =>
-    leaf(a, 'results/adversarial.json', toPointer(['splits', s, k]), 'count');
   return {
     id: 'table-file-counts',
     caption: say('tables/site.file-counts.caption'),
     table: {
       columns: [
         { label: say('tables/site.file-counts.what') },
-        ...splits.map((s) => ({ label: keyWords('results/datacheck.json', toPointer(['splits', s])), numeric: true })),
+        ...splits.map((s) => ({ label: keyWords(DC, toPointer(['splits', s])), numeric: true })),
         { label: say('tables/site.file-counts.both'), numeric: true },
       ],
-      rows: [
-        row(
-          say('tables/site.file-counts.on-disk'),
-          perSplit((s) => adv(s, 'gold_files')),
-          d('gold_files', 'on_disk'),
+      rows: rows.map(([what, at, both]) => [
+        { label: say(`tables/site.file-counts.${what}` as StringKey) },
+        ...splits.map((s) =>
+          at ? { fig: leaf(a, at(s)[0], toPointer(at(s)[1]), 'count') } : { empty: true as const },
         ),
-        row(
-          say('tables/site.file-counts.scored'),
-          perSplit((s) => adv(s, 'gold_files_scored')),
-          d('gold_files', 'parsed'),
-        ),
-        row(
-          say('tables/site.file-counts.index'),
-          perSplit((s) => leaf(a, 'index/spans.json', toPointer(['summary', s, 'traces']), 'count')),
-          NAMED_DERIVATIONS['table-5/total-here-traces'](a),
-        ),
-        row(
-          say('tables/site.file-counts.table-5-traces'),
-          perSplit((s) => d('splits', s, 'paper', 'traces')),
-          NAMED_DERIVATIONS['table-5/total-paper-traces'](a),
-        ),
-        row(say('tables/site.file-counts.abstract-traces'), none, d('paper_prose', 'traces')),
-        row(
-          say('tables/site.file-counts.errors'),
-          perSplit((s) => d('splits', s, 'here', 'errors')),
-          NAMED_DERIVATIONS['table-5/total-here-errors'](a),
-        ),
-        row(
-          say('tables/site.file-counts.table-5-errors'),
-          perSplit((s) => d('splits', s, 'paper', 'errors')),
-          NAMED_DERIVATIONS['table-5/total-paper-errors'](a),
-        ),
-        row(say('tables/site.file-counts.abstract-errors'), none, d('paper_prose', 'errors')),
-      ],
+        { fig: both },
+      ]),
     },
   };
 }
