@@ -7,7 +7,7 @@ import { reportPlacement } from '../../src/findings/report-summary.ts';
 test('the opening table stays on the report; evidence with a property page moves there; evidence without one is collapsed', () => {
   const placed = Object.fromEntries(FINDINGS.map((f) => [f.id, reportPlacement(f)]));
   assert.equal(placed['teaser'], 'inline');
-  assert.equal(placed['file-counts'], 'inline');
+  assert.equal(placed['file-counts'], 'collapsed');
   assert.equal(placed['conditions'], 'collapsed');
   assert.equal(placed['committed-files'], 'collapsed');
   for (const f of FINDINGS)
