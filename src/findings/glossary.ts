@@ -14,6 +14,16 @@ export const GLOSSARY = {
   'location-accuracy': /\blocation accurac(?:y|ies)\b/i,
   ceiling: /\bceilings?\b/i,
   oracle: /\boracle\b/i,
+  predictor: /\bpredictors?\b/i,
+  judge: /\bjudges?\b/i,
+  split: /\bsplits?\b/i,
+  'answer-key': /\banswer key\b/i,
+  precision: /\bprecision\b/i,
+  recall: /\brecall\b/i,
+  'category-f1': /\bcategory F(?:1|-score)\b/i,
+  tree: /\bthe tree\b/i,
+  'adversarial-run': /\badversarial run\b/i,
+  'constructed-trace': /\bconstructed trace\b/i,
 } as const;
 
 export type GlossaryTerm = keyof typeof GLOSSARY;

@@ -14,6 +14,7 @@ import { claim } from './descriptors/claim.ts';
 import { committedFiles } from './descriptors/committed-files.ts';
 import { conditions } from './descriptors/conditions.ts';
 import { containment } from './descriptors/containment.ts';
+import { fileCounts } from './descriptors/file-counts.ts';
 import { drift } from './descriptors/drift.ts';
 import { elevenPercent } from './descriptors/eleven-percent.ts';
 import { fallback } from './descriptors/fallback.ts';
@@ -36,6 +37,7 @@ export const FINDINGS = [
   claim,
   teaser,
   conditions,
+  fileCounts,
   elevenPercent,
   headline,
   ceiling,

@@ -8,10 +8,12 @@ import type { FindingDescriptor } from './descriptors/descriptor.ts';
 
 export type ReportPlacement = 'inline' | 'collapsed' | 'elsewhere';
 
-/** The findings whose evidence the report shows as it is: the opening table, with the headline figure beside the best published one. */
-const INLINE: readonly string[] = ['teaser'];
+/**
+ * The findings the report shows whatever their pages: the opening table as it is (the headline figure beside the
+ * best published one), and, collapsed where the counts first appear, the map of the counts of files and errors.
+ */
+const SHOWN: Readonly<Record<string, ReportPlacement>> = { teaser: 'inline', 'file-counts': 'collapsed' };
 
 export function reportPlacement(f: Pick<FindingDescriptor, 'id' | 'properties'>): ReportPlacement {
-  if (INLINE.includes(f.id)) return 'inline';
-  return f.properties.length > 0 ? 'elsewhere' : 'collapsed';
+  return SHOWN[f.id] ?? (f.properties.length > 0 ? 'elsewhere' : 'collapsed');
 }

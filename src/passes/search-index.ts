@@ -6,6 +6,7 @@ export async function writeSearchIndex(dist: string): Promise<number> {
   const { index, errors } = await createIndex({
     rootSelector: 'html',
     // Tooltips, charts, code and table bodies (cells that Pagefind would run together) would only add noise to results; captions stay.
+    // A property page's list of re-derivations names other properties: indexed, it made every property page a result for each.
     excludeSelectors: [
       '.table-scroll',
       '.fig-p',
@@ -18,6 +19,7 @@ export async function writeSearchIndex(dist: string): Promise<number> {
       'ul.leaves',
       '.cond',
       '.skip',
+      '[data-rederivation]',
     ],
     forceLanguage: 'en',
   });

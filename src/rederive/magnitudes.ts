@@ -49,25 +49,14 @@ export function magnitudeFigures(name: string, magnitude: string): Token[] {
   return found.sort((x, y) => x.index - y.index);
 }
 
-/** `magnitude` with its figures replaced, in order, by `figures` (for building synthetic audits). */
-export function restateFigures(name: string, magnitude: string, figures: readonly string[]): string {
-  const tokens = magnitudeFigures(name, magnitude);
-  if (tokens.length !== figures.length)
-    throw new RangeError(`${name}'s magnitude has ${tokens.length} figures, not ${figures.length}`);
-  let out = magnitude;
-  for (let i = tokens.length - 1; i >= 0; i--)
-    out = out.slice(0, tokens[i]!.index) + figures[i]! + out.slice(tokens[i]!.index + tokens[i]!.text.length);
-  return out;
-}
-
 const count = (n: number): string => (Number.isFinite(n) ? n.toLocaleString('en-US') : String(n));
 const score = (x: number | undefined): string => (x === undefined ? 'no such score' : toFixedPython(x, 3));
 const spelled = (n: number): string => WORDS[n] ?? count(n);
 
-/** For each property: the file that states its magnitude, and the figures it must state, in order. */
 /** The artifacts that state properties (all but the span index). */
 type PropertyFile = Exclude<ArtifactPath, 'index/spans.json'>;
 
+/** For each property: the file that states its magnitude, and the figures it must state, in order. */
 export function expectedFigures(a: Artifacts): Record<string, { file: PropertyFile; figures: string[] }> {
   const splits = Object.entries(a.adversarial.splits);
   const { taxonomy, substrings, reaches, containing } = analyseTaxonomy(a);

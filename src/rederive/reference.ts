@@ -14,7 +14,7 @@ export const referenceRederivation: Rederivation = {
   title: say('rederive/reference.title'),
   explanation: say('rederive/reference.explanation'),
   source: 'src/rederive/reference.ts',
-  properties: ['P1', 'P2', 'P5', 'P7', 'P9'],
+  properties: ['P1', 'P2', 'P3', 'P5', 'P7', 'P9'],
   run: (a) => {
     const out: Comparison[] = [];
     for (const [split, s] of Object.entries(a.adversarial.splits)) {

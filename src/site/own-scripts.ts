@@ -30,6 +30,9 @@ export const SEARCH_SCRIPT = String.raw`(() => {
       return (text.includes(q) ? 1000 : 0) + whole * 100 + Math.min(s.locations.length, 99);
     };
     if (result.sub_results) result.sub_results = [...result.sub_results].sort((a, b) => score(b) - score(a)).slice(0, 3);
+    // The result's own link lands on its best section (Pagefind's interface then lists the other sections under it).
+    const best = result.sub_results?.[0];
+    if (best?.url.includes('#')) Object.assign(result, { meta: { ...result.meta, url: best.url }, excerpt: best.excerpt });
     return result;
   };
   if (target && Ui) {

@@ -2,20 +2,20 @@
 import { expect, test } from '@playwright/test';
 import { open } from './support.ts';
 
-// The query, and where it must land: the finding's heading on the report, or its property's page. A finding's own words.
+// The query, and where it must land: the finding's heading on the report, or its property's page (a section of it). A finding's own words.
 const QUERIES = [
-  ['trailing comma', /#one-gold-file-that-does-not-load-p3$|properties\/p3\/$/],
-  ['gold file', /#one-gold-file-that-does-not-load-p3$|properties\/p3\/$/],
-  ['null category', /#one-null-category-[a-z-]*-p8$|properties\/p8\/$/],
-  ['Table 5', /#the-paper-and-the-repository-[a-z-]*-p9$|properties\/p9\/$/],
-  ['split sizes', /#the-paper-and-the-repository-[a-z-]*-p9$|properties\/p9\/$/],
-  ['taxonomy order', /#an-order-dependence-[a-z-]*-p5$|properties\/p5\/$/],
-  ['shorter than any label', /-p6$|properties\/p6\/$/],
-  ['category F1', /-p7$|properties\/p7\/$/],
-  ['spellings', /#gold-labels-that-miss-the-taxonomy-p4$|properties\/p4\/$/],
-  ['absent locations', /-p2$|properties\/p2\/$/],
+  ['trailing comma', /#one-gold-file-that-does-not-load-p3$|properties\/p3\/(#[a-z0-9-]+)?$/],
+  ['gold file', /#one-gold-file-that-does-not-load-p3$|properties\/p3\/(#[a-z0-9-]+)?$/],
+  ['null category', /#one-null-category-[a-z-]*-p8$|properties\/p8\/(#[a-z0-9-]+)?$/],
+  ['Table 5', /#the-paper-and-the-repository-[a-z-]*-p9$|properties\/p9\/(#[a-z0-9-]+)?$/],
+  ['split sizes', /#the-paper-and-the-repository-[a-z-]*-p9$|properties\/p9\/(#[a-z0-9-]+)?$/],
+  ['taxonomy order', /#an-order-dependence-[a-z-]*-p5$|properties\/p5\/(#[a-z0-9-]+)?$/],
+  ['shorter than any label', /-p6$|properties\/p6\/(#[a-z0-9-]+)?$/],
+  ['category F1', /-p7$|properties\/p7\/(#[a-z0-9-]+)?$/],
+  ['spellings', /#gold-labels-that-miss-the-taxonomy-p4$|properties\/p4\/(#[a-z0-9-]+)?$/],
+  ['absent locations', /-p2$|properties\/p2\/(#[a-z0-9-]+)?$/],
   ['maximal predictor', /^(?!.*(properties|method|changes|search)\/).*\/(#[a-z0-9-]+)?$/],
-  ['lock digest', /changes\/$|method\/(#[a-z0-9-]+)?$/],
+  ['lock digest', /changes\/(#[a-z0-9-]+)?$|method\/(#[a-z0-9-]+)?$/],
 ] as const;
 
 const MODES = [
@@ -74,6 +74,40 @@ for (const mode of MODES) {
     });
   });
 }
+
+test('a result links to the section that answers the query, an anchor its page has', async ({ page }, info) => {
+  const { errors } = await open(page, info, 'search/');
+  for (const query of ['joint accuracy', 'P7', 'trailing comma']) {
+    await page.locator('.pagefind-ui__search-input').fill(query);
+    await expect(page.locator('.pagefind-ui__message')).toContainText(query);
+    const href = await page.locator('.pagefind-ui__result-link').first().getAttribute('href');
+    const [path, fragment] = (href ?? '').split('#');
+    expect(fragment, `"${query}": the first link ${href} names a section`).toMatch(/^[a-z0-9-]+$/);
+    const html = await (await page.request.get(new URL(path!, page.url()).href)).text();
+    expect(html, `"${query}": ${path} has an element with the id ${fragment}`).toContain(`id="${fragment}"`);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('"P7" finds the pages that discuss P7, not every page whose list of re-derivations names it', async ({
+  page,
+}, info) => {
+  await open(page, info, 'search/');
+  const found = await page.evaluate(
+    async (base) => {
+      const pf = await import(`${base}pagefind/pagefind.js`);
+      const r = await pf.search('P7');
+      type Data = { url: string; sub_results?: { url: string }[] };
+      const data: Data[] = await Promise.all(r.results.map((x: { data(): Promise<Data> }) => x.data()));
+      return data.map((d) => ({ url: d.url, sections: (d.sub_results ?? []).map((s) => s.url) }));
+    },
+    new URL(page.url()).pathname.replace(/search\/$/, ''),
+  );
+  expect(found[0]?.url, "P7's own page first").toMatch(/properties\/p7\/(#[a-z0-9-]+)?$/);
+  // The list under "Re-derived at build" is left out of the index, so no other page's list brings that page up.
+  const others = found.flatMap((f) => f.sections).filter((u) => /#rederived$/.test(u) && !/\/p7\//.test(u));
+  expect(others).toEqual([]);
+});
 
 test('results hold no hidden text, no citation block and no page twice, and the search page is not itself a result', async ({
   page,

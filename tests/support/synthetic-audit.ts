@@ -25,7 +25,7 @@ import { rederive, type Audit } from '../../src/audit/assemble.ts';
 import { HEADLINE_PREDICTOR, ORACLE_PREDICTOR, PAPER_ID } from '../../src/core/names.ts';
 import { PAPER_FIGURES } from '../../src/provenance/paper.ts';
 import { REDERIVATIONS } from '../../src/rederive/index.ts';
-import { magnitudesRederivation, restateFigures } from '../../src/rederive/magnitudes.ts';
+import { magnitudeFigures, magnitudesRederivation } from '../../src/rederive/magnitudes.ts';
 
 const COMMIT = 'c0ffee'.padEnd(40, '0');
 const SCORER = '5c0de'.padEnd(64, '0');
@@ -406,4 +406,15 @@ export async function syntheticAudit(): Promise<Audit> {
     }
   }
   return cached;
+}
+
+/** `magnitude` with its figures replaced, in order, by `figures` (for building synthetic audits). */
+export function restateFigures(name: string, magnitude: string, figures: readonly string[]): string {
+  const tokens = magnitudeFigures(name, magnitude);
+  if (tokens.length !== figures.length)
+    throw new RangeError(`${name}'s magnitude has ${tokens.length} figures, not ${figures.length}`);
+  let out = magnitude;
+  for (let i = tokens.length - 1; i >= 0; i--)
+    out = out.slice(0, tokens[i]!.index) + figures[i]! + out.slice(tokens[i]!.index + tokens[i]!.text.length);
+  return out;
 }

@@ -6,7 +6,8 @@ import { after, describe, test } from 'node:test';
 import { assembleAudit } from '../../src/audit/the-audit.ts';
 import { AdmissionError } from '../../src/admission/errors.ts';
 import { REDERIVATIONS } from '../../src/rederive/index.ts';
-import { magnitudeFigures, restateFigures } from '../../src/rederive/magnitudes.ts';
+import { magnitudeFigures } from '../../src/rederive/magnitudes.ts';
+import { restateFigures } from '../support/synthetic-audit.ts';
 import { LOCK, PROJECT, SHARED, makeCopy, type Copy } from '../support/fixture.ts';
 
 interface Case {
