@@ -36,7 +36,7 @@ async function expectations(page: Page) {
       };
     });
     const captions = [...document.querySelectorAll('main :is(.table-figure, .chart) > figcaption')].map(text);
-    const bibtex = [...document.querySelectorAll('.cite-bibtex pre')].map(
+    const bibtex = [...document.querySelectorAll('.cite-format pre')].map(
       (p) => p.textContent!.split('\n').sort((a, b) => b.length - a.length)[0]!,
     );
     return { closed, captions, bibtex };
@@ -94,7 +94,7 @@ for (const mode of MODES) {
       const state = await page.evaluate(() => ({
         swatches: [...document.querySelectorAll('.legend .swatch')].map((s) => getComputedStyle(s).printColorAdjust),
         // A pre that is wider inside than its box is cut at the box's edge on paper.
-        cut: [...document.querySelectorAll('.cite-bibtex pre, .cite-text')]
+        cut: [...document.querySelectorAll('.cite-format pre, .cite-text')]
           .filter((p) => p.scrollWidth > p.clientWidth + 1)
           .map((p) => p.textContent!.slice(0, 40)),
         // Every collapsed block's content is laid out in print.
