@@ -10,11 +10,11 @@
  *   clipboard and shows the "Copied" note beside it; without script the text stays selectable and downloadable.
  * Placed right after the theme switch, so the radios exist when it runs.
  */
-export const SHELL_SCRIPT = `(()=>{const r=document.documentElement.classList,f=(e)=>e.target.closest?.('.fig,.aw,.ident');let h,t;
-try{const s=localStorage.getItem('theme');s&&document.getElementById(s)&&(document.getElementById(s).checked=true)}catch{}
-addEventListener('change',(e)=>{if(e.target.name==='theme')try{localStorage.setItem('theme',e.target.id)}catch{}});
-addEventListener('keydown',(e)=>{e.key==='Escape'&&r.add('tip-off')});
-addEventListener('focusin',()=>r.remove('tip-off'));
-addEventListener('pointerover',(e)=>{const x=f(e);x!==h&&(h=x,r.remove('tip-off'))});
-addEventListener('pointerdown',(e)=>{const x=f(e);r.toggle('tip-off',!!x&&x===t&&!r.contains('tip-off'));t=x});
-r.add('js');addEventListener('click',(e)=>{const b=e.target.closest?.('[data-copy]');b&&navigator.clipboard.writeText(document.getElementById(b.dataset.copy).textContent).then(()=>{b.nextElementSibling.firstElementChild.hidden=false})})})()`;
+export const SHELL_SCRIPT = `(()=>{const d=document,r=d.documentElement.classList,a=addEventListener,g=(i)=>d.getElementById(i),o='tip-off',f=(e)=>e.target.closest?.('.fig,.aw,.ident');let h,t;
+try{const s=g(localStorage.getItem('theme'));s&&(s.checked=true)}catch{}
+a('change',(e)=>{if(e.target.name==='theme')try{localStorage.setItem('theme',e.target.id)}catch{}});
+a('keydown',(e)=>{e.key==='Escape'&&r.add(o)});
+a('focusin',()=>r.remove(o));
+a('pointerover',(e)=>{const x=f(e);x!==h&&(h=x,r.remove(o))});
+a('pointerdown',(e)=>{const x=f(e);r.toggle(o,!!x&&x===t&&!r.contains(o));t=x});
+r.add('js');a('click',(e)=>{const b=e.target.closest?.('[data-copy]');b&&navigator.clipboard.writeText(g(b.dataset.copy).textContent).then(()=>{b.nextElementSibling.firstElementChild.hidden=false})})})()`;

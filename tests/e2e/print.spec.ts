@@ -18,10 +18,11 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 /** What the page holds that the PDF must too: the first and last entry of every collapsed block, every caption, the citation's lines. */
 async function expectations(page: Page) {
   return page.evaluate(() => {
-    // The row links (#) and the references' numbers are for the screen and for print respectively: compared without them.
+    // The row links (#), the citation's buttons and the references' numbers are for the screen and for print
+    // respectively: compared without them.
     const text = (el: Element) => {
       const copy = el.cloneNode(true) as Element;
-      copy.querySelectorAll('.row-anchor, .anchor, .fig-p, .sr-only, [hidden]').forEach((e) => e.remove());
+      copy.querySelectorAll('.row-anchor, .anchor, .fig-p, .sr-only, .button, [hidden]').forEach((e) => e.remove());
       return copy.textContent!.trim();
     };
     // A block of rows or items: its first and last; a block of one piece (a BibTeX entry): its text.
