@@ -148,3 +148,27 @@ test('at 390 px every target outside a sentence is at least 24 px, and the navig
   }
   expect(small).toEqual([]);
 });
+
+test('every long page offers its contents and a way back to the top, with no script', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const long = (await sitemapPages(request, baseURL!)).filter(
+    (p) => p === '' || p === 'method/' || /^properties\//.test(p),
+  );
+  expect(long.length).toBe(11);
+  for (const path of long) {
+    await page.goto(path);
+    const entries = page.locator('nav.toc a');
+    expect(await entries.count(), path).toBeGreaterThan(3);
+    // Every entry names a section on the page.
+    const missing = await entries.evaluateAll((as) =>
+      as.map((a) => a.getAttribute('href')!).filter((h) => !document.getElementById(h.slice(1))),
+    );
+    expect(missing, path).toEqual([]);
+    await page.locator('a.to-top').tap();
+    await expect(page.locator('header.site-header')).toBeInViewport();
+    expect(await page.evaluate(() => scrollY), path).toBe(0);
+  }
+});
