@@ -1,4 +1,5 @@
 /** The prose of each property page (content/properties/pN.mdx); a missing or extra file fails the build. */
+import type { MarkdownHeading } from 'astro';
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
 import type * as z from 'zod/mini';
 import { PROPERTY_NAMES, propertyOfPageFile, type PropertyName } from '../core/names.ts';
@@ -6,6 +7,7 @@ import { PropertyFrontmatter as Frontmatter } from './_frontmatter.ts';
 
 interface MdxModule {
   Content: AstroComponentFactory;
+  getHeadings: () => MarkdownHeading[];
   frontmatter: unknown;
 }
 
@@ -13,14 +15,14 @@ const modules = import.meta.glob<MdxModule>('../../content/properties/*.mdx', { 
 
 export function propertyPages(): Record<
   PropertyName,
-  { Content: AstroComponentFactory; frontmatter: z.infer<typeof Frontmatter> }
+  { Content: AstroComponentFactory; headings: MarkdownHeading[]; frontmatter: z.infer<typeof Frontmatter> }
 > {
   const byName = new Map(Object.entries(modules).map(([path, m]) => [propertyOfPageFile(path) ?? path, m]));
-  const out = {} as Record<PropertyName, { Content: AstroComponentFactory; frontmatter: z.infer<typeof Frontmatter> }>;
+  const out = {} as ReturnType<typeof propertyPages>;
   for (const name of PROPERTY_NAMES) {
     const m = byName.get(name);
     if (!m) throw new Error(`content/properties/${name.toLowerCase()}.mdx is missing: every property needs its page`);
-    out[name] = { Content: m.Content, frontmatter: Frontmatter.parse(m.frontmatter) };
+    out[name] = { Content: m.Content, headings: m.getHeadings(), frontmatter: Frontmatter.parse(m.frontmatter) };
     byName.delete(name);
   }
   if (byName.size > 0)

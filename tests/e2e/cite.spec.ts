@@ -38,7 +38,7 @@ test('the footer names the site commit and date and the audit revision; a proper
   await expect(footer).toContainText(/of \d{4}-\d{2}-\d{2}/);
   await expect(footer).toContainText(/artifact lock [0-9a-f]{12}/);
   await expect(footer).toContainText('results/normaliser.json at');
-  await page.getByRole('link', { name: 'cite this' }).click();
+  await page.getByRole('link', { name: 'cite this', exact: true }).click();
   await expect(page.locator('#cite')).toBeInViewport();
   // Each format is behind one tap or click.
   for (const summary of await page.locator('.cite-this summary').all()) await summary.click();
@@ -62,4 +62,28 @@ test('the change history page says when nothing has changed, or lists the record
   await open(page, info, 'changes/');
   await expect(page.locator('h1')).toContainText('What changed between audit revisions');
   await expect(page.locator('#no-changes, section.change-record').first()).toBeVisible();
+});
+
+test('without script each citation format is labelled, downloadable and selectable, and offers no copy button', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+  const page = await context.newPage();
+  await page.goto('properties/p3/');
+  await page.locator('.cite-this details > summary').click();
+  for (const [label, ext] of [
+    ['BibTeX', 'bib'],
+    ['RIS', 'ris'],
+    ['CSL-JSON', 'csl.json'],
+  ] as const) {
+    const format = page.locator('.cite-format', { has: page.getByText(label, { exact: true }) });
+    await expect(format.getByRole('link', { name: `Download .${ext}` })).toHaveAttribute(
+      'href',
+      new RegExp(`cite/p3\\.${ext.replace('.', '\\.')}$`),
+    );
+    await expect(format.getByRole('button')).toBeHidden();
+    expect(await format.locator('pre').evaluate((p) => getComputedStyle(p).userSelect)).toBe('all');
+  }
+  await context.close();
 });

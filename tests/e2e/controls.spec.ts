@@ -141,6 +141,33 @@ for (const mode of MODES) {
       expect(await bg()).toBe(light);
       expect(errors).toEqual([]);
     });
+
+    test('a citation format is copied by its button, pressed or by the keyboard, and says so', async ({
+      page,
+      context,
+    }, info) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      const { errors } = await open(page, info, 'properties/p3/');
+      await press(page.locator('.cite-this details > summary'), mode.touch);
+      for (const [format, key] of [
+        ['bibtex', undefined],
+        ['ris', 'Enter'],
+        ['csl', 'Space'],
+      ] as const) {
+        const button = page.locator(`button[data-copy="cite-${format}"]`);
+        const copied = button.locator('xpath=following-sibling::*[@role="status"][1]/*');
+        await expect(copied).toBeHidden();
+        if (key) {
+          await button.focus();
+          await page.keyboard.press(key);
+        } else await press(button, mode.touch);
+        await expect(copied).toBeVisible();
+        const shown = await page.locator(`#cite-${format}`).textContent();
+        expect(shown!.length).toBeGreaterThan(200);
+        expect(await page.evaluate(() => navigator.clipboard.readText()), format).toBe(shown);
+      }
+      expect(errors).toEqual([]);
+    });
   });
 }
 

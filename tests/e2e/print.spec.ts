@@ -18,10 +18,11 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 /** What the page holds that the PDF must too: the first and last entry of every collapsed block, every caption, the citation's lines. */
 async function expectations(page: Page) {
   return page.evaluate(() => {
-    // The row links (#) and the references' numbers are for the screen and for print respectively: compared without them.
+    // The row links (#), the citation's buttons and the references' numbers are for the screen and for print
+    // respectively: compared without them.
     const text = (el: Element) => {
       const copy = el.cloneNode(true) as Element;
-      copy.querySelectorAll('.row-anchor, .anchor, .fig-p, .sr-only, [hidden]').forEach((e) => e.remove());
+      copy.querySelectorAll('.row-anchor, .anchor, .fig-p, .sr-only, .button, [hidden]').forEach((e) => e.remove());
       return copy.textContent!.trim();
     };
     // A block of rows or items: its first and last; a block of one piece (a BibTeX entry): its text.
@@ -36,7 +37,7 @@ async function expectations(page: Page) {
       };
     });
     const captions = [...document.querySelectorAll('main :is(.table-figure, .chart) > figcaption')].map(text);
-    const bibtex = [...document.querySelectorAll('.cite-bibtex pre')].map(
+    const bibtex = [...document.querySelectorAll('.cite-format pre')].map(
       (p) => p.textContent!.split('\n').sort((a, b) => b.length - a.length)[0]!,
     );
     return { closed, captions, bibtex };
@@ -94,7 +95,7 @@ for (const mode of MODES) {
       const state = await page.evaluate(() => ({
         swatches: [...document.querySelectorAll('.legend .swatch')].map((s) => getComputedStyle(s).printColorAdjust),
         // A pre that is wider inside than its box is cut at the box's edge on paper.
-        cut: [...document.querySelectorAll('.cite-bibtex pre, .cite-text')]
+        cut: [...document.querySelectorAll('.cite-format pre, .cite-text')]
           .filter((p) => p.scrollWidth > p.clientWidth + 1)
           .map((p) => p.textContent!.slice(0, 40)),
         // Every collapsed block's content is laid out in print.

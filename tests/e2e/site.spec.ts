@@ -191,13 +191,16 @@ test('every artifact figure says whether it was re-derived at build or taken as 
   for (const path of PAGES) {
     await page.goto(path);
     seen += await page.locator('.fig[data-source="artifact"]').count();
-    // Inline figures say it in their tooltip; table cells through their table's note and a solid underline.
+    // Inline figures say it in their tooltip; table cells in the note a tap, a click or the row link's focus shows.
     const unmarked = await page.$$eval('.fig[data-source="artifact"]', (els) =>
       els
-        .filter((el) =>
-          el.classList.contains('compact')
-            ? !el.closest('figure')?.querySelector(':scope > .prov-note')?.textContent?.includes('re-derived at build')
-            : !/re-derived at build by |as reported by the audit/.test(el.querySelector('.fig-p')?.textContent ?? ''),
+        .filter(
+          (el) =>
+            !/re-derived at build by |as reported by the audit/.test(
+              el.classList.contains('compact')
+                ? getComputedStyle(el, '::after').content
+                : (el.querySelector('.fig-p')?.textContent ?? ''),
+            ),
         )
         .map((el) => el.getAttribute('data-pointer')),
     );
