@@ -4,7 +4,7 @@
  */
 import { toPointer } from '../admission/pointer.ts';
 import { roundPython } from '../core/python-round.ts';
-import { pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
+import { compare, pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
 
 export const spansRederivation: Rederivation = {
@@ -21,18 +21,22 @@ export const spansRederivation: Rederivation = {
       const adv = a.adversarial.splits[split];
       if (!here || !adv) continue; // the split sets are compared by admission's totals check
       const lists = Object.values(traces);
-      out.push({
-        file: 'results/datacheck.json',
-        pointer: toPointer(['splits', split, 'here', 'traces']),
-        reported: here.here.traces,
-        ours: lists.length,
-      });
-      out.push({
-        file: 'results/datacheck.json',
-        pointer: toPointer(['splits', split, 'here', 'spans']),
-        reported: here.here.spans,
-        ours: lists.reduce((n, l) => n + l.length, 0),
-      });
+      out.push(
+        compare(
+          'results/datacheck.json',
+          toPointer(['splits', split, 'here', 'traces']),
+          here.here.traces,
+          lists.length,
+        ),
+      );
+      out.push(
+        compare(
+          'results/datacheck.json',
+          toPointer(['splits', split, 'here', 'spans']),
+          here.here.spans,
+          lists.reduce((n, l) => n + l.length, 0),
+        ),
+      );
       const skipped = new Set(adv.walked_past.map((w) => w.trace));
       const distinctPerScoredTrace = Object.entries(traces)
         .filter(([trace]) => !skipped.has(trace))
@@ -45,18 +49,15 @@ export const spansRederivation: Rederivation = {
         const row = adv.predictors[name];
         if (!row) continue;
         const at = (k: string) => toPointer(['splits', split, 'predictors', name, k]);
-        out.push({
-          file: 'results/adversarial.json',
-          pointer: at('predicted_errors'),
-          reported: row.predicted_errors,
-          ours: predicted,
-        });
-        out.push({
-          file: 'results/adversarial.json',
-          pointer: at('volume_ratio'),
-          reported: row.volume_ratio,
-          ours: roundPython(predicted / adv.gold_errors, 10),
-        });
+        out.push(compare('results/adversarial.json', at('predicted_errors'), row.predicted_errors, predicted));
+        out.push(
+          compare(
+            'results/adversarial.json',
+            at('volume_ratio'),
+            row.volume_ratio,
+            roundPython(predicted / adv.gold_errors, 10),
+          ),
+        );
       }
     }
     return out;

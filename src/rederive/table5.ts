@@ -1,6 +1,6 @@
 /** Table 5's disagreements, counted, against the count P9's magnitude states. */
 import type { Artifacts } from '../admission/types.ts';
-import { statedCount, type Comparison, type Rederivation } from './types.ts';
+import { compare, statedCount, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
 
 /** Every Table 5 cell the audit records, paper against tree: how many, and how many differ. In one place. */
@@ -21,8 +21,8 @@ export const table5Rederivation: Rederivation = {
     const { compared, disagreeing } = table5Disagreements(a);
     const stated = statedCount(a.datacheck.properties['P9']?.magnitude ?? '');
     const out: Comparison[] = [
-      { file: 'results/datacheck.json', pointer: '/properties/P9/magnitude', reported: stated?.[0], ours: disagreeing },
-      { file: 'results/datacheck.json', pointer: '/properties/P9/magnitude', reported: stated?.[1], ours: compared },
+      compare('results/datacheck.json', '/properties/P9/magnitude', stated?.[0], disagreeing),
+      compare('results/datacheck.json', '/properties/P9/magnitude', stated?.[1], compared),
     ];
     return out;
   },

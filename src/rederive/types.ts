@@ -11,6 +11,16 @@ export interface Comparison {
   readonly tolerance?: number;
 }
 
+/** A comparison, its keys in the order the method page and the packets write them. */
+export const compare = (
+  file: ArtifactPath,
+  pointer: string,
+  reported: unknown,
+  ours: unknown,
+  tolerance?: number,
+): Comparison =>
+  tolerance === undefined ? { file, pointer, reported, ours } : { file, pointer, reported, ours, tolerance };
+
 export interface Rederivation {
   /** A stable name, used in anchors (/method/#rederive-name) and error messages. */
   readonly name: string;
