@@ -6,7 +6,7 @@ import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import { firstSplit, splitNames } from '../measures/splits.ts';
 import { as, keyWords, leaf } from '../provenance/provenance.ts';
 import { EMPTY, figCell, identCell, keyCell, wordsCell } from './cells.ts';
-import { slug, type Cell, type TableSpec } from './spec.ts';
+import { cols, num, slug, type Cell, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
 const F = 'results/adversarial.json' as const;
@@ -19,14 +19,7 @@ export function headlineTable(a: Audit, split: string): TableSpec {
     id: `table-headline-${slug(split)}`,
     caption: say('tables/adversarial.headlineTable.caption'),
     table: {
-      columns: [
-        { label: 'predictor' },
-        { label: 'reads' },
-        { label: 'joint', numeric: true },
-        { label: 'location', numeric: true },
-        { label: 'errors emitted', numeric: true },
-        { label: 'per gold error', numeric: true },
-      ],
+      columns: cols('predictor', 'reads', num('joint'), num('location'), num('errors emitted'), num('per gold error')),
       rows: [
         ...Object.keys(s.predictors).map((name) => {
           const at = [...base, 'predictors', name];
@@ -67,13 +60,7 @@ export function teaserTable(a: Audit): TableSpec {
     id: 'table-teaser',
     caption: say('tables/adversarial.teaserTable.caption'),
     table: {
-      columns: [
-        { label: 'row' },
-        { label: 'joint', numeric: true },
-        { label: 'location', numeric: true },
-        { label: 'errors emitted', numeric: true },
-        { label: 'per gold error', numeric: true },
-      ],
+      columns: cols('row', num('joint'), num('location'), num('errors emitted'), num('per gold error')),
       rows: [
         [
           keyCell(F, [...base, 'predictors'], HEADLINE_PREDICTOR),
@@ -107,7 +94,7 @@ export function elevenPercentTable(a: Audit): TableSpec {
     id: 'table-eleven-percent',
     caption: say('tables/adversarial.elevenPercentTable.caption'),
     table: {
-      columns: [{ label: 'what' }, { label: 'as a score', numeric: true }, { label: 'as a percentage', numeric: true }],
+      columns: cols('what', num('as a score'), num('as a percentage')),
       rows: [
         [{ label: say('tables/adversarial.combined') }, EMPTY, { fig: e.combined }],
         ...e.best.map((b) => [keyCell(F, ['splits'], b.split), { fig: b.value }, { fig: as(b.value, 'percent') }]),
@@ -125,12 +112,7 @@ export function ceilingTable(a: Audit): TableSpec {
     id: 'table-ceiling',
     caption: say('tables/adversarial.ceilingTable.caption'),
     table: {
-      columns: [
-        { label: 'split' },
-        { label: say('tables/adversarial.label-5'), numeric: true },
-        { label: 'traces scored', numeric: true },
-        { label: 'ceiling', numeric: true },
-      ],
+      columns: cols('split', num(say('tables/adversarial.label-5')), num('traces scored'), num('ceiling')),
       rows: splitNames(a).map((s) => [
         keyCell(F, ['splits'], s),
         figCell(a, F, ['splits', s, 'traces_with_gold_errors'], 'count'),
@@ -165,7 +147,7 @@ export function absentLocationsTable(a: Audit): TableSpec {
   return {
     id: 'table-absent-locations',
     caption: say('tables/adversarial.absentLocationsTable.caption'),
-    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: say('tables/adversarial.label-6') }], rows },
+    table: { columns: cols('split', 'trace', say('tables/adversarial.label-6')), rows },
   };
 }
 
@@ -180,7 +162,7 @@ export function walkedPastTable(a: Audit): TableSpec {
   return {
     id: 'table-walked-past',
     caption: say('tables/adversarial.walkedPastTable.caption'),
-    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: say('tables/adversarial.label-7') }], rows },
+    table: { columns: cols('split', 'trace', say('tables/adversarial.label-7')), rows },
   };
 }
 

@@ -2,7 +2,7 @@
 import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { figCell, wordsCell } from './cells.ts';
-import type { TableSpec } from './spec.ts';
+import { cols, num, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
 const F = 'results/pairing.json' as const;
@@ -12,7 +12,7 @@ export function constructedTraceTable(a: Audit): TableSpec {
     id: 'table-constructed-trace',
     caption: say('tables/pairing.constructedTraceTable.caption'),
     table: {
-      columns: [{ label: 'location' }, { label: 'category' }],
+      columns: cols('location', 'category'),
       rows: a.pairing.constructed_trace.errors.map((e, i) => [
         wordsCell(a, F, ['constructed_trace', 'errors', i, 'location']),
         e.category === null
@@ -41,13 +41,13 @@ export function nullRunsTable(a: Audit): TableSpec {
     id: 'table-null-category',
     caption: say('tables/pairing.nullRunsTable.caption'),
     table: {
-      columns: [
-        { label: 'run' },
-        { label: say('tables/pairing.gold-null') },
-        { label: say('tables/pairing.prediction-null') },
-        { label: 'joint', numeric: true },
-        { label: 'location', numeric: true },
-      ],
+      columns: cols(
+        'run',
+        say('tables/pairing.gold-null'),
+        say('tables/pairing.prediction-null'),
+        num('joint'),
+        num('location'),
+      ),
       rows: a.pairing.runs.map((r, i) => [
         wordsCell(a, F, ['runs', i, 'label'], 'quote'),
         {
@@ -70,7 +70,7 @@ export function realGoldTable(a: Audit): TableSpec {
     id: 'table-null-category-real',
     caption: say('tables/pairing.realGoldTable.caption'),
     table: {
-      columns: [{ label: say('tables/pairing.on-real-gold') }, { label: 'count', numeric: true }],
+      columns: cols(say('tables/pairing.on-real-gold'), num('count')),
       rows: [
         [{ label: 'gold errors' }, figCell(a, F, ['on_the_real_gold', 'gold_errors'], 'count')],
         [{ label: say('tables/pairing.label') }, figCell(a, F, ['on_the_real_gold', 'falsy_categories'], 'count')],

@@ -33,6 +33,11 @@ export interface Column {
   readonly numeric?: boolean;
 }
 
+/** Columns from labels: a string or artifact words is a text column, `num(label)` a numeric one. */
+export const cols = (...labels: readonly (string | Words | Column)[]): Column[] =>
+  labels.map((l) => (typeof l === 'string' || 'text' in l ? { label: l } : l));
+export const num = (label: string | Words): Column => ({ label, numeric: true });
+
 export interface TableData {
   readonly columns: readonly Column[];
   readonly rows: readonly (readonly Cell[])[];
