@@ -2,7 +2,7 @@
 import { assembleAudit } from '../../src/audit/the-audit.ts';
 import { artifactsRoot, lockPath } from '../../src/admission/paths.ts';
 import { reportRefusal, summarise } from '../../src/admission/report.ts';
-import { checkConclusions } from '../../src/measures/check-conclusions.ts';
+import { checkConclusions } from '../../src/measures/conclusions.ts';
 
 export interface Timing {
   /** When the script began, in milliseconds since the process started. */

@@ -1,9 +1,4 @@
-/**
- * Conclusions our prose states that depend on the data. Each sentence that states
- * one is wrapped in <Holds that="name">, which evaluates the condition at build
- * time: if a future artifact breaks it, the build fails instead of publishing a
- * false sentence.
- */
+/** The conclusions the prose states (<Holds that="name">), each checked against the data at build. */
 import { identicalBlocks } from '../rederive/catf1.ts';
 import { ProblemError } from '../core/problem.ts';
 import type { Audit } from '../audit/assemble.ts';
@@ -352,4 +347,9 @@ export function assertConclusion(a: Audit, name: string): void {
         message: say('measures/conclusions.message', c.states, result, name),
       },
     ]);
+}
+
+/** Every conclusion, checked once the audit is admitted (by the build and `npm run verify`), before any page renders. */
+export function checkConclusions(audit: Audit): void {
+  for (const name of Object.keys(CONCLUSIONS)) assertConclusion(audit, name);
 }
