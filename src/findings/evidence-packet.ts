@@ -1,8 +1,4 @@
-/**
- * One property's evidence as a JSON packet: the artifact leaves it rests on with
- * their pointers, the digests of the files they come from, the re-derivations that
- * cover it with every comparison, the scorer lines it concerns, and all of it as a PROV chain.
- */
+/** A property's evidence as a self-describing JSON packet: leaves, file digests, re-derivations, scorer lines, PROV. */
 import type { Audit } from '../audit/assemble.ts';
 import type { PropertyName } from '../core/names.ts';
 import { resolvePointer, toPointer } from '../admission/pointer.ts';
@@ -93,11 +89,7 @@ function shownIn(a: Audit, name: PropertyName): Map<string, string[]> {
 /** `file#pointer` of every artifact leaf a property's verdict and evidence show: its own three leaves, then its findings' evidence. */
 export const evidenceRefs = (a: Audit, name: PropertyName): string[] => [...shownIn(a, name).keys()];
 
-/**
- * The packet. `address` turns a path under the site's base ("properties/p1/", "data/x.csv") into
- * the address a reader opens (the route knows the site's URL and base); by default the path itself.
- * It opens with what it is, its page and what each section holds, so the file explains itself.
- */
+/** The packet; `address` turns a path under the site's base into the address a reader opens (by default the path). */
 export function evidencePacket(a: Audit, name: PropertyName, address: (path: string) => string = (path) => path) {
   const p = a.properties.find((q) => q.name === name)!;
   const findings = pageFindingsOf(name);

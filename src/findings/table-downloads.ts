@@ -1,9 +1,6 @@
 /**
- * What a table's download says about itself: its CSV names each column with its unit and,
- * for a table that is one of a set per split, carries the split as a column of its own (the
- * set's CSVs share a caption, so without it a row would not say which split it is); its sidecar
- * describes the table in the page's own words and names the pages that show it.
- * Paths here are under the site's base ("properties/p1/#table-x"): the routes make them addresses.
+ * A table's CSV (each column with its unit; a per-split table carries its split as a column) and its sidecar
+ * (the page's words, the pages showing it). Paths are under the site's base: the routes make them addresses.
  */
 import type { Audit } from '../audit/assemble.ts';
 import { formatFigure, type Kind } from '../provenance/format.ts';

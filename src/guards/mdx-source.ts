@@ -1,8 +1,4 @@
-/**
- * The check on the prose itself, with file:line:column: no digits in MDX text
- * outside the reviewed allowlist, only our components, and every figure, quote,
- * derivation, conclusion, finding and scorer citation they name must exist.
- */
+/** The prose checked at file:line:column: no loose digits, only our components, each reference they make exists. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseMdxBody, splitFrontmatter, yamlPlace, type MdxNode as Node, type SplitPage } from './mdx-tree.ts';
@@ -24,11 +20,7 @@ import { EVIDENCE_KINDS } from '../findings/descriptors/descriptor.ts';
 import { isScorerLine } from '../findings/scorer-lines.ts';
 import { isGlossaryTerm } from '../findings/glossary.ts';
 
-/**
- * The HTML the prose may write itself, each element with the attributes it may carry: only what
- * the pages use, none that can carry text, load anything, style it or vouch for a figure
- * (data-fig, style, title, aria-*, value...). A class names one of our own styles, which show no text.
- */
+/** The HTML prose may write and each element's attributes: none that carry text, load, style or vouch for a figure. */
 const PROSE_HTML: Readonly<Record<string, readonly string[]>> = {
   p: ['class'],
   dl: ['class'],
@@ -65,11 +57,7 @@ const INLINE = new Set([
   'mdxJsxTextElement',
   'mdxTextExpression',
 ]);
-/**
- * The blocks whose text a reader meets as one run: paragraphs, headings, table cells, and an
- * element written on lines of its own that holds text itself (`<p>`, `<summary>` or `<strong>` alone
- * on a line is such a block, with no paragraph inside).
- */
+/** Blocks a reader meets as one run: paragraphs, headings, cells, and an element on its own lines holding text. */
 const isTextBlock = (n: Node) =>
   ['paragraph', 'heading', 'tableCell'].includes(n.type) ||
   (n.type === 'mdxJsxFlowElement' &&

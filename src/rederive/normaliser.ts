@@ -1,8 +1,4 @@
-/**
- * P5 and P6 from the taxonomy alone: every substring of the labels put through our
- * reimplementation of the scorer's normaliser, under the pinned order and under the
- * shuffled order the artifact records.
- */
+/** P5 and P6 from the taxonomy alone: every substring through our normaliser, in pinned and shuffled order. */
 import { toPointer } from '../admission/pointer.ts';
 import { labelsInside, normalizeCategory, squash } from './scorer/normalize.ts';
 import { analyseTaxonomy } from './taxonomy.ts';

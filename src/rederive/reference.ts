@@ -1,7 +1,4 @@
-/**
- * What the reference predictors must score, from first principles, and the
- * measurements one artifact reports again from another. None needs the corpus.
- */
+/** What the reference predictors must score, and measurements one artifact reports again from another. */
 import { toPointer } from '../admission/pointer.ts';
 import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import { compare, type Comparison, type Rederivation } from './types.ts';

@@ -1,7 +1,4 @@
-/**
- * From the span index alone: each split's traces and spans (Table 5's tree column),
- * and what the two predictors that read only spans must emit.
- */
+/** From the span index alone: each split's traces and spans, and what the two span-only predictors must emit. */
 import { toPointer } from '../admission/pointer.ts';
 import { roundPython } from '../core/python-round.ts';
 import { compare, pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';

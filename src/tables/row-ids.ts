@@ -1,11 +1,6 @@
 /**
- * A stable element id for every row of a table, derived from the row's key, never
- * its position: the slug of its header cell, so a link to a predictor's or a
- * property's row keeps pointing at that row when rows are added or reordered. Rows
- * whose header cells collide are told apart by their next cells, in column order;
- * rows identical in every cell are numbered in order of appearance (-2, -3, ...).
- * Ids are `<table id>--<row slug>`, so they are unique on any page where the table
- * ids are; the link check (src/guards/links.ts) refuses a page with a duplicate id.
+ * A row's id, `<table id>--<slug of its header cell>`, kept when rows move; collisions are told apart by the next
+ * cells, identical rows numbered -2, -3... The link check refuses duplicate ids.
  */
 import { createHash } from 'node:crypto';
 import { cellText, type TableSpec } from './spec.ts';

@@ -1,9 +1,4 @@
-/**
- * What a finding is, in one place: its id, its title, the properties it bears on,
- * and its evidence (tables and charts, with their captions and notes) as data. The
- * registry, the property pages, the evidence packets, the CSV routes and the
- * guards all read the list in registry.ts; FindingEvidence.astro renders any of them.
- */
+/** What a finding is: id, title, the properties it bears on, and its evidence as data (registry.ts lists them). */
 import type { Audit } from '../../audit/assemble.ts';
 import type { ChartSpec } from '../../charts/charts.ts';
 import type { PropertyName } from '../../core/names.ts';

@@ -1,7 +1,4 @@
-/**
- * TRAIL's normalize_category (calculate_scores.py lines 12 to 30 at the pinned
- * commit), reimplemented from the audit's description of it, not from its code.
- */
+/** TRAIL's normalize_category (calculate_scores.py lines 12 to 30), from the audit's description, not its code. */
 
 export type Loop = 'exact' | 'fallback' | 'neither';
 
@@ -67,14 +64,9 @@ export interface Sweep {
 }
 
 /**
- * enumerateSubstrings, normalizeCategory and labelsContaining over every substring,
- * in one pass over the labels instead of one pass over the labels per substring.
- * Why it is the same: a substring of a squashed label is already lowercase, stripped
- * and space-free, so normalizeCategory's first loop is an exact lookup, and its
- * second loop's first label containing it is the first label (in list order) the
- * enumeration drew it from; a label drawing it counts once towards `containing`.
- * When that premise fails for some label (a character trim would strip, or text
- * lowercasing would change), the straightforward path runs instead.
+ * normalizeCategory and labelsContaining over every substring in one pass: a squashed label's substring is already
+ * normalised, so the first loop is a lookup and the second's first label is the first that drew it. Where that premise
+ * fails (trim or lowercasing would change a label), the straightforward path runs instead.
  */
 export function sweepSubstrings(taxonomy: readonly string[]): Sweep {
   const exact = new Map<string, string>();
