@@ -37,7 +37,9 @@ export interface FindingDescriptor {
   readonly evidence: (a: Audit) => readonly EvidenceItem[];
 }
 
-/** Every table an evidence list holds, including those inside collapsed blocks. */
-export function tablesOf(items: readonly EvidenceItem[]): TableSpec[] {
-  return items.flatMap((i) => ('table' in i ? [i.table] : 'details' in i ? tablesOf(i.details.items) : []));
+/** Every table item an evidence list holds, including those inside collapsed blocks. */
+export function tableItems(items: readonly EvidenceItem[]): Extract<EvidenceItem, { table: TableSpec }>[] {
+  return items.flatMap((i) => ('table' in i ? [i] : 'details' in i ? tableItems(i.details.items) : []));
 }
+
+export const tablesOf = (items: readonly EvidenceItem[]) => tableItems(items).map((i) => i.table);
