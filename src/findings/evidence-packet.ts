@@ -1,15 +1,14 @@
 /** A property's evidence as a self-describing JSON packet: leaves, file digests, re-derivations, scorer lines, PROV. */
 import type { Audit } from '../audit/assemble.ts';
 import type { PropertyName } from '../core/names.ts';
-import { resolvePointer, toPointer } from '../admission/pointer.ts';
+import { resolvePointer } from '../admission/pointer.ts';
 import { artifactOf, parseRef, rederivedBy } from '../provenance/provenance.ts';
-import { PROPERTY_SCORER_LINES } from './properties.ts';
-import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
+import { scorerLinesOf } from './properties.ts';
 import { evidenceOf, finding, findingTables, pageFindingsOf } from './registry.ts';
 import type { EvidenceItem, Rich } from './descriptors/descriptor.ts';
 import { cellSource, type Cell, type TableSpec } from '../tables/spec.ts';
 import type { Source } from '../provenance/provenance.ts';
-import { provenanceChain } from './provenance-chain.ts';
+import { ownRefs, provenanceChain } from './provenance-chain.ts';
 import { registerRows, supportUrl } from '../provenance/support.ts';
 import { say } from '../core/strings.ts';
 
@@ -72,10 +71,7 @@ function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string,
 
 /** Where each leaf of a property's verdict and evidence is shown: "property" for its own three, else the ids of the tables, charts or blocks that show it. */
 function shownIn(a: Audit, name: PropertyName): Map<string, string[]> {
-  const p = a.properties.find((q) => q.name === name)!;
-  const where = new Map<string, string[]>(
-    ['claim', 'verdict', 'magnitude'].map((k) => [`${p.file}#${toPointer(['properties', name, k])}`, ['property']]),
-  );
+  const where = new Map<string, string[]>(ownRefs(a, name).map((r) => [r, ['property']]));
   for (const id of pageFindingsOf(name)) {
     for (const [r, at] of itemRefs(evidenceOf(a, id))) {
       const places = where.get(r) ?? [];
@@ -106,7 +102,6 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
     };
   });
   const files = [...new Set(leaves.map((l) => l.file))].map((path) => a.files.find((f) => f.path === path)!);
-  const { trail_repository, pinned_commit, scorer_path } = a.pins;
   const page = `properties/${name.toLowerCase()}/`;
   return {
     description: say('findings/evidence-packet.description', name, address(page)),
@@ -141,15 +136,7 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
         result: 'every comparison equal',
         comparisons: r.comparisons,
       })),
-    scorer_lines: PROPERTY_SCORER_LINES[name].map((c) => {
-      const [from, to] = typeof c === 'number' ? [c, undefined] : c;
-      return {
-        from,
-        to: to ?? from,
-        what: SCORER_LINES[from],
-        url: scorerUrl(trail_repository, pinned_commit, scorer_path, from, to),
-      };
-    }),
+    scorer_lines: scorerLinesOf(a, name),
     sentences: registerRows()
       .filter((r) => r.page.split(/ and /).includes(`/${page}`))
       .map((r) => ({

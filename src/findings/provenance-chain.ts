@@ -6,8 +6,7 @@ import type { Audit } from '../audit/assemble.ts';
 import type { PropertyName } from '../core/names.ts';
 import { resolvePointer, toPointer } from '../admission/pointer.ts';
 import { artifactOf, parseRef } from '../provenance/provenance.ts';
-import { PROPERTY_SCORER_LINES } from './properties.ts';
-import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
+import { scorerLinesOf } from './properties.ts';
 import { findingTables, findingsOf } from './registry.ts';
 import { RULE_TESTED } from './verdict-meanings.ts';
 import { cellSource, type TableSpec } from '../tables/spec.ts';
@@ -43,15 +42,16 @@ const columnLabel = (spec: TableSpec, i: number) => {
   return `${typeof c.label === 'string' ? c.label : c.label.text}${c.suffix ? ` ${c.suffix}` : ''}`;
 };
 
+/** A property's own three leaves: its claim, verdict and magnitude. */
+export function ownRefs(a: Audit, name: PropertyName): string[] {
+  const p = a.properties.find((q) => q.name === name)!;
+  return ['claim', 'verdict', 'magnitude'].map((k) => `${p.file}#${toPointer(['properties', name, k])}`);
+}
+
 /** Every figure that shows one of the property's leaves: the verdict section of its page, then each table cell, on the page that renders the table. */
 export function figuresOf(a: Audit, name: PropertyName): FigureRef[] {
-  const p = a.properties.find((q) => q.name === name)!;
   const page = `properties/${name.toLowerCase()}/`;
-  const out: FigureRef[] = ['claim', 'verdict', 'magnitude'].map((k) => ({
-    page,
-    element: 'verdict',
-    ref: `${p.file}#${toPointer(['properties', name, k])}`,
-  }));
+  const out: FigureRef[] = ownRefs(a, name).map((ref) => ({ page, element: 'verdict', ref }));
   for (const id of findingsOf(name)) {
     // The property page leaves out the claim's table, which the report shows.
     const on = id === 'claim' ? '' : page;
@@ -92,19 +92,16 @@ export function provenanceChain(a: Audit, name: PropertyName, refs: readonly str
     return `${prefixOf(file)}:${pointer}`;
   };
   const scorerId = `https://github.com/${trail_repository}/blob/${pinned_commit}/${scorer_path}`;
-  const lines = PROPERTY_SCORER_LINES[name].map((c) => {
-    const [from, to] = typeof c === 'number' ? [c, c] : c;
-    return {
-      '@id': scorerUrl(trail_repository, pinned_commit, scorer_path, from, to),
-      '@type': 'prov:Entity',
-      kind: 'scorer lines',
-      from,
-      to,
-      what: SCORER_LINES[from],
-      isPartOf: scorerId,
-    };
-  });
-  const own = ['claim', 'verdict', 'magnitude'].map((k) => leafId(`${p.file}#${toPointer(['properties', name, k])}`));
+  const lines = scorerLinesOf(a, name).map(({ url, from, to, what }) => ({
+    '@id': url,
+    '@type': 'prov:Entity',
+    kind: 'scorer lines',
+    from,
+    to,
+    what,
+    isPartOf: scorerId,
+  }));
+  const own = ownRefs(a, name).map(leafId);
   const files = [...new Set(refs.map((ref) => parseRef(ref).file))];
   const prefixes = Object.fromEntries(
     a.lock.files.map((f) => [prefixOf(f.path), { '@id': `${fileId(f.path)}#`, '@prefix': true }]),
