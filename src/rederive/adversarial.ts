@@ -4,6 +4,8 @@ import { roundPython } from '../core/python-round.ts';
 import { compare, statedCount, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
 
+const ADV = 'results/adversarial.json' as const;
+
 export const ratiosRederivation: Rederivation = {
   name: 'ratios-and-ceilings',
   title: say('rederive/adversarial.ratiosRederivation.title'),
@@ -15,7 +17,7 @@ export const ratiosRederivation: Rederivation = {
     for (const [split, s] of Object.entries(a.adversarial.splits)) {
       out.push(
         compare(
-          'results/adversarial.json',
+          ADV,
           toPointer(['splits', split, 'reachable_ceiling']),
           s.reachable_ceiling,
           roundPython(s.traces_with_gold_errors / s.gold_files_scored, 10),
@@ -24,7 +26,7 @@ export const ratiosRederivation: Rederivation = {
       for (const [name, row] of Object.entries(s.predictors)) {
         out.push(
           compare(
-            'results/adversarial.json',
+            ADV,
             toPointer(['splits', split, 'predictors', name, 'volume_ratio']),
             row.volume_ratio,
             s.gold_errors === 0 ? 0 : roundPython(row.predicted_errors / s.gold_errors, 10),
@@ -52,7 +54,7 @@ export const absentLocationsRederivation: Rederivation = {
           total++;
           out.push(
             compare(
-              'results/adversarial.json',
+              ADV,
               toPointer(['splits', split, 'locations_off_the_index', trace, i]),
               say('rederive/adversarial.reported'),
               spans === undefined
@@ -66,10 +68,8 @@ export const absentLocationsRederivation: Rederivation = {
       }
     }
     const stated = statedCount(a.adversarial.properties['P2']?.magnitude ?? '');
-    out.push(compare('results/adversarial.json', '/properties/P2/magnitude', stated?.[0], total));
-    out.push(
-      compare('results/adversarial.json', '/properties/P2/magnitude', stated?.[1], a.datacheck.vocabulary.errors),
-    );
+    out.push(compare(ADV, '/properties/P2/magnitude', stated?.[0], total));
+    out.push(compare(ADV, '/properties/P2/magnitude', stated?.[1], a.datacheck.vocabulary.errors));
     return out;
   },
 };

@@ -5,6 +5,8 @@ import { analyseTaxonomy } from './taxonomy.ts';
 import { compare, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
 
+const DC = 'results/datacheck.json' as const;
+
 const F = 'results/normaliser.json' as const;
 // Python sorts strings by code point; so do these comparisons.
 const byCodePoint = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
@@ -22,7 +24,7 @@ export const normaliserRederivation: Rederivation = {
     const shuffled = n.shuffle.taxonomy;
 
     out.push(compare(F, '/labels', n.labels, pinned.length));
-    out.push(compare('results/datacheck.json', '/vocabulary/labels', a.datacheck.vocabulary.labels, pinned.length));
+    out.push(compare(DC, '/vocabulary/labels', a.datacheck.vocabulary.labels, pinned.length));
     out.push(compare(F, '/substrings_enumerated', n.substrings_enumerated, substrings.length));
     out.push(
       compare(
@@ -114,19 +116,19 @@ export const normaliserRederivation: Rederivation = {
     });
     const dropped = n.gold_drift.filter((d) => d.loop === 'neither');
     const v = a.datacheck.vocabulary;
-    out.push(compare('results/datacheck.json', '/vocabulary/off_taxonomy', v.off_taxonomy, n.gold_drift.length));
+    out.push(compare(DC, '/vocabulary/off_taxonomy', v.off_taxonomy, n.gold_drift.length));
     out.push(
       compare(
-        'results/datacheck.json',
+        DC,
         '/vocabulary/errors_off_taxonomy',
         v.errors_off_taxonomy,
         n.gold_drift.reduce((s, d) => s + d.errors, 0),
       ),
     );
-    out.push(compare('results/datacheck.json', '/vocabulary/dropped_spellings', v.dropped_spellings, dropped.length));
+    out.push(compare(DC, '/vocabulary/dropped_spellings', v.dropped_spellings, dropped.length));
     out.push(
       compare(
-        'results/datacheck.json',
+        DC,
         '/vocabulary/dropped_errors',
         v.dropped_errors,
         dropped.reduce((s, d) => s + d.errors, 0),

@@ -4,6 +4,9 @@ import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import { compare, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
 
+const NORM = 'results/normaliser.json' as const;
+const CATF1 = 'results/catf1.json' as const;
+
 const ADV = 'results/adversarial.json' as const;
 
 export const referenceRederivation: Rederivation = {
@@ -65,23 +68,16 @@ export const referenceRederivation: Rederivation = {
     a.catf1.rows.forEach((row, i) => {
       const adv = a.adversarial.splits[row.split]?.predictors[row.predictor];
       if (!adv) return;
+      out.push(compare(CATF1, toPointer(['rows', i, 'joint_accuracy']), row.joint_accuracy, adv.joint_accuracy));
       out.push(
-        compare('results/catf1.json', toPointer(['rows', i, 'joint_accuracy']), row.joint_accuracy, adv.joint_accuracy),
-      );
-      out.push(
-        compare(
-          'results/catf1.json',
-          toPointer(['rows', i, 'location_accuracy']),
-          row.location_accuracy,
-          adv.location_accuracy,
-        ),
+        compare(CATF1, toPointer(['rows', i, 'location_accuracy']), row.location_accuracy, adv.location_accuracy),
       );
     });
     a.normaliser.shuffle.scores.forEach((row, i) => {
       const adv = a.adversarial.splits[row.split]?.predictors[row.predictor];
       out.push(
         compare(
-          'results/normaliser.json',
+          NORM,
           toPointer(['shuffle', 'scores', i, 'joint_accuracy', 'pinned']),
           row.joint_accuracy.pinned,
           adv?.joint_accuracy,
@@ -89,7 +85,7 @@ export const referenceRederivation: Rederivation = {
       );
       out.push(
         compare(
-          'results/normaliser.json',
+          NORM,
           toPointer(['shuffle', 'scores', i, 'location_accuracy', 'pinned']),
           row.location_accuracy.pinned,
           adv?.location_accuracy,
@@ -103,12 +99,7 @@ export const referenceRederivation: Rederivation = {
         : []),
     ]);
     out.push(
-      compare(
-        'results/normaliser.json',
-        '/shuffle/figures_that_moved',
-        a.normaliser.shuffle.figures_that_moved.length,
-        moved.length,
-      ),
+      compare(NORM, '/shuffle/figures_that_moved', a.normaliser.shuffle.figures_that_moved.length, moved.length),
     );
     return out;
   },

@@ -4,6 +4,9 @@ import { roundPython } from '../core/python-round.ts';
 import { compare, pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
 
+const DC = 'results/datacheck.json' as const;
+const ADV = 'results/adversarial.json' as const;
+
 export const spansRederivation: Rederivation = {
   name: 'span-index',
   title: say('rederive/spans.title'),
@@ -18,17 +21,10 @@ export const spansRederivation: Rederivation = {
       const adv = a.adversarial.splits[split];
       if (!here || !adv) continue; // the split sets are compared by admission's totals check
       const lists = Object.values(traces);
+      out.push(compare(DC, toPointer(['splits', split, 'here', 'traces']), here.here.traces, lists.length));
       out.push(
         compare(
-          'results/datacheck.json',
-          toPointer(['splits', split, 'here', 'traces']),
-          here.here.traces,
-          lists.length,
-        ),
-      );
-      out.push(
-        compare(
-          'results/datacheck.json',
+          DC,
           toPointer(['splits', split, 'here', 'spans']),
           here.here.spans,
           lists.reduce((n, l) => n + l.length, 0),
@@ -46,15 +42,8 @@ export const spansRederivation: Rederivation = {
         const row = adv.predictors[name];
         if (!row) continue;
         const at = (k: string) => toPointer(['splits', split, 'predictors', name, k]);
-        out.push(compare('results/adversarial.json', at('predicted_errors'), row.predicted_errors, predicted));
-        out.push(
-          compare(
-            'results/adversarial.json',
-            at('volume_ratio'),
-            row.volume_ratio,
-            roundPython(predicted / adv.gold_errors, 10),
-          ),
-        );
+        out.push(compare(ADV, at('predicted_errors'), row.predicted_errors, predicted));
+        out.push(compare(ADV, at('volume_ratio'), row.volume_ratio, roundPython(predicted / adv.gold_errors, 10)));
       }
     }
     return out;

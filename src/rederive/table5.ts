@@ -3,6 +3,8 @@ import type { Artifacts } from '../admission/types.ts';
 import { compare, statedCount, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
 
+const DC = 'results/datacheck.json' as const;
+
 /** Every Table 5 cell the audit records, paper against tree: how many, and how many differ. In one place. */
 export function table5Disagreements(a: Artifacts): { compared: number; disagreeing: number } {
   const cells = Object.values(a.datacheck.splits).flatMap((s) =>
@@ -21,8 +23,8 @@ export const table5Rederivation: Rederivation = {
     const { compared, disagreeing } = table5Disagreements(a);
     const stated = statedCount(a.datacheck.properties['P9']?.magnitude ?? '');
     const out: Comparison[] = [
-      compare('results/datacheck.json', '/properties/P9/magnitude', stated?.[0], disagreeing),
-      compare('results/datacheck.json', '/properties/P9/magnitude', stated?.[1], compared),
+      compare(DC, '/properties/P9/magnitude', stated?.[0], disagreeing),
+      compare(DC, '/properties/P9/magnitude', stated?.[1], compared),
     ];
     return out;
   },
