@@ -11,79 +11,62 @@ import { say } from '../core/strings.ts';
 
 const F = 'results/adversarial.json' as const;
 
+/** Predictors' rows on one split (with what each reads, or not), then the best published row and the ceiling. */
+function scoreRows(a: Audit, split: string, names: readonly string[], reads: boolean): Cell[][] {
+  const base = ['splits', split] as const;
+  const pad = reads ? [EMPTY] : [];
+  const score = (...path: string[]) => figCell(a, F, [...base, ...path], 'score');
+  return [
+    ...names.map((name) => {
+      const at = [...base, 'predictors', name];
+      return [
+        keyCell(F, [...base, 'predictors'], name),
+        ...(reads ? [wordsCell(a, F, [...at, 'reads'])] : []),
+        figCell(a, F, [...at, 'joint_accuracy'], 'score'),
+        figCell(a, F, [...at, 'location_accuracy'], 'score'),
+        figCell(a, F, [...at, 'predicted_errors'], 'count'),
+        figCell(a, F, [...at, 'volume_ratio'], 'ratio'),
+      ];
+    }),
+    [
+      { label: 'best published, Table 1' },
+      ...pad,
+      score('best_published', 'joint_accuracy', 'value'),
+      score('best_published', 'location_accuracy', 'value'),
+      EMPTY,
+      EMPTY,
+    ],
+    [
+      { label: say('tables/adversarial.label') },
+      ...pad,
+      score('reachable_ceiling'),
+      score('reachable_ceiling'),
+      EMPTY,
+      EMPTY,
+    ],
+  ];
+}
+
 export function headlineTable(a: Audit, split: string): TableSpec {
   const s = a.adversarial.splits[split];
   if (!s) throw new Error(`no split ${split} in ${F}`);
-  const base = ['splits', split] as const;
   return {
     id: `table-headline-${slug(split)}`,
     caption: say('tables/adversarial.headlineTable.caption'),
     table: {
       columns: cols('predictor', 'reads', num('joint'), num('location'), num('errors emitted'), num('per gold error')),
-      rows: [
-        ...Object.keys(s.predictors).map((name) => {
-          const at = [...base, 'predictors', name];
-          return [
-            keyCell(F, [...base, 'predictors'], name),
-            wordsCell(a, F, [...at, 'reads']),
-            figCell(a, F, [...at, 'joint_accuracy'], 'score'),
-            figCell(a, F, [...at, 'location_accuracy'], 'score'),
-            figCell(a, F, [...at, 'predicted_errors'], 'count'),
-            figCell(a, F, [...at, 'volume_ratio'], 'ratio'),
-          ];
-        }),
-        [
-          { label: 'best published, Table 1' },
-          EMPTY,
-          figCell(a, F, [...base, 'best_published', 'joint_accuracy', 'value'], 'score'),
-          figCell(a, F, [...base, 'best_published', 'location_accuracy', 'value'], 'score'),
-          EMPTY,
-          EMPTY,
-        ],
-        [
-          { label: say('tables/adversarial.label') },
-          EMPTY,
-          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
-          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
-          EMPTY,
-          EMPTY,
-        ],
-      ],
+      rows: scoreRows(a, split, Object.keys(s.predictors), true),
     },
   };
 }
 
 export function teaserTable(a: Audit): TableSpec {
-  const base = ['splits', firstSplit(a)] as const;
-  const at = [...base, 'predictors', HEADLINE_PREDICTOR];
   return {
     id: 'table-teaser',
     caption: say('tables/adversarial.teaserTable.caption'),
     table: {
       columns: cols('row', num('joint'), num('location'), num('errors emitted'), num('per gold error')),
-      rows: [
-        [
-          keyCell(F, [...base, 'predictors'], HEADLINE_PREDICTOR),
-          figCell(a, F, [...at, 'joint_accuracy'], 'score'),
-          figCell(a, F, [...at, 'location_accuracy'], 'score'),
-          figCell(a, F, [...at, 'predicted_errors'], 'count'),
-          figCell(a, F, [...at, 'volume_ratio'], 'ratio'),
-        ],
-        [
-          { label: 'best published, Table 1' },
-          figCell(a, F, [...base, 'best_published', 'joint_accuracy', 'value'], 'score'),
-          figCell(a, F, [...base, 'best_published', 'location_accuracy', 'value'], 'score'),
-          EMPTY,
-          EMPTY,
-        ],
-        [
-          { label: say('tables/adversarial.label') },
-          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
-          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
-          EMPTY,
-          EMPTY,
-        ],
-      ],
+      rows: scoreRows(a, firstSplit(a), [HEADLINE_PREDICTOR], false),
     },
   };
 }
