@@ -465,7 +465,8 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
     const rowX = a.catf1.rows.find((r) => r.split === block.split && r.predictor === x)!;
     const rowY = a.catf1.rows.find((r) => r.split === block.split && r.predictor === y)!;
     const [ix, iy] = [a.catf1.rows.indexOf(rowX), a.catf1.rows.indexOf(rowY)];
-    const points = Object.keys(rowX.per_category).flatMap((label) => [
+    const labels = Object.keys(rowX.per_category);
+    const points = labels.flatMap((label) => [
       { label, predictor: x, f1: rowX.per_category[label]!.f1, row: ix },
       { label, predictor: y, f1: rowY.per_category[label]!.f1, row: iy },
     ]);
@@ -475,21 +476,21 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
       caption: say('charts/charts.perCategoryChart.caption', block.split),
       alt:
         say('charts/charts.perCategoryChart.alt', block.split, x, y) +
-        Object.keys(rowX.per_category)
+        labels
           .map((label) => `${label}: ${score(rowX.per_category[label]!.f1)} and ${score(rowY.per_category[label]!.f1)}`)
           .join('; ') +
         '.',
       svg: renderBoth(
         (l) => ({
           width: l.width,
-          height: (l.narrow ? 54 : 30) * Object.keys(rowX.per_category).length + 60,
+          height: (l.narrow ? 54 : 30) * labels.length + 60,
           marginTop: 10,
           marginLeft: l.narrow ? 12 : 240,
           marginRight: l.narrow ? 16 : 20,
           marginBottom: 50,
           x: xAxis('F-score', 36, { domain: [0, 1], ticks: l.narrow ? 5 : 10 }),
           y: { axis: null, domain: [x, y], insetTop: l.narrow ? 20 : 0 },
-          fy: { label: null, domain: Object.keys(rowX.per_category), axis: l.narrow ? null : 'left', padding: 0.15 },
+          fy: { label: null, domain: labels, axis: l.narrow ? null : 'left', padding: 0.15 },
           color: { domain: [x, y], range: [...SERIES] },
           marks: [
             Plot.barX(points, {
@@ -508,7 +509,7 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
             }),
             ...(l.narrow
               ? [
-                  Plot.text(Object.keys(rowX.per_category), {
+                  Plot.text(labels, {
                     ...HALO,
                     fy: (d: string) => d,
                     text: (d: string) => d,
