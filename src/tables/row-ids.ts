@@ -9,9 +9,6 @@ import { cellText, type TableSpec } from './spec.ts';
 const MAX_SLUG = 48;
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** The text a cell contributes to its row's key. */
-export const keyText = cellText;
-
 /** A URL-fragment-safe slug: lowercase ASCII letters, digits and hyphens; long keys cut and suffixed by a digest. */
 export function rowSlug(key: string): string {
   const s = key
@@ -26,7 +23,7 @@ export function rowSlug(key: string): string {
 
 /** The id of each row of `spec`, in row order. */
 export function rowIds(spec: TableSpec): string[] {
-  const texts = spec.table.rows.map((row) => row.map(keyText));
+  const texts = spec.table.rows.map((row) => row.map(cellText));
   const width = Math.max(1, ...texts.map((t) => t.length));
   const slugs: string[] = new Array(texts.length);
   let open = texts.map((_, i) => i);
