@@ -3,7 +3,7 @@ import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { containment } from '../measures/label-reach.ts';
 import { derived, ref } from '../provenance/provenance.ts';
-import { figCell, keyCell, wordsCell } from './cells.ts';
+import { figCell, keyCell, labelCell, wordsCell } from './cells.ts';
 import { cols, num, type Cell, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
@@ -23,10 +23,11 @@ export function driftTable(a: Audit): TableSpec {
       rows: a.normaliser.gold_drift.map((d, i) => [
         wordsCell(a, F, ['gold_drift', i, 'spelling'], 'quote'),
         figCell(a, F, ['gold_drift', i, 'errors'], 'integer'),
-        {
-          label: d.spelling.trimStart() === d.spelling ? LOOP[d.loop]! : say('tables/normaliser.label', LOOP[d.loop]!),
-          source: { type: 'artifact', file: F, pointer: toPointer(['gold_drift', i, 'loop']) },
-        },
+        labelCell(
+          d.spelling.trimStart() === d.spelling ? LOOP[d.loop]! : say('tables/normaliser.label', LOOP[d.loop]!),
+          F,
+          ['gold_drift', i, 'loop'],
+        ),
         wordsCell(a, F, ['gold_drift', i, 'lands'], d.loop === 'neither' ? 'quote' : 'name'),
       ]),
     },

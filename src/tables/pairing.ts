@@ -1,7 +1,6 @@
 /** Tables from the pairing demonstration (P8). */
 import type { Audit } from '../audit/assemble.ts';
-import { toPointer } from '../admission/pointer.ts';
-import { figCell, wordsCell } from './cells.ts';
+import { figCell, labelCell, wordsCell } from './cells.ts';
 import { cols, num, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
@@ -16,21 +15,8 @@ export function constructedTraceTable(a: Audit): TableSpec {
       rows: a.pairing.constructed_trace.errors.map((e, i) => [
         wordsCell(a, F, ['constructed_trace', 'errors', i, 'location']),
         e.category === null
-          ? {
-              label: 'null',
-              source: { type: 'artifact', file: F, pointer: toPointer(['constructed_trace', 'errors', i, 'category']) },
-            }
-          : {
-              words: {
-                text: e.category,
-                source: {
-                  type: 'artifact',
-                  file: F,
-                  pointer: toPointer(['constructed_trace', 'errors', i, 'category']),
-                },
-              },
-              as: 'name',
-            },
+          ? labelCell('null', F, ['constructed_trace', 'errors', i, 'category'])
+          : wordsCell(a, F, ['constructed_trace', 'errors', i, 'category']),
       ]),
     },
   };
@@ -50,14 +36,8 @@ export function nullRunsTable(a: Audit): TableSpec {
       ),
       rows: a.pairing.runs.map((r, i) => [
         wordsCell(a, F, ['runs', i, 'label'], 'quote'),
-        {
-          label: r.gold_has_null ? 'yes' : 'no',
-          source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'gold_has_null']) },
-        },
-        {
-          label: r.prediction_has_null ? 'yes' : 'no',
-          source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'prediction_has_null']) },
-        },
+        labelCell(r.gold_has_null ? 'yes' : 'no', F, ['runs', i, 'gold_has_null']),
+        labelCell(r.prediction_has_null ? 'yes' : 'no', F, ['runs', i, 'prediction_has_null']),
         figCell(a, F, ['runs', i, 'joint_accuracy'], 'score'),
         figCell(a, F, ['runs', i, 'location_accuracy'], 'score'),
       ]),
