@@ -169,25 +169,19 @@ const CHART_STYLE = `<style>svg{color:${INK};font-family:${IMAGE_FONT}}</style>`
 
 const SERIES_COLOURS = { 0: ACCENT, 1: '#b4460b', ink: INK } as const;
 
-/** One legend entry's mark, 16 px square, at (x, y) its top left. */
-function legendMark(l: LegendEntry, x: number, y: number): string {
-  const c = SERIES_COLOURS[l.series];
-  const fill = l.hollow ? 'none' : c;
-  switch (l.shape) {
-    case 'circle':
-      return `<circle cx="${x + 8}" cy="${y + 8}" r="6" fill="${fill}" stroke="${c}" stroke-width="2"/>`;
-    case 'square':
-      return `<rect x="${x + 2}" y="${y + 2}" width="12" height="12" fill="${fill}" stroke="${c}" stroke-width="2"/>`;
-    case 'plus':
-      return `<path d="M${x + 8} ${y + 1}V${y + 15}M${x + 1} ${y + 8}H${x + 15}" stroke="${c}" stroke-width="3"/>`;
-    case 'bar':
-      return `<rect x="${x}" y="${y + 3}" width="16" height="10" fill="${c}"/>`;
-    case 'dashed':
-      return `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="5 3"/>`;
-    case 'dotted':
-      return `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="1 3"/>`;
-  }
-}
+/** One legend entry's mark, 16 px square, at (x, y) its top left, in colour `c`, filled with `f`. */
+const MARKS: Record<LegendEntry['shape'], (x: number, y: number, c: string, f: string) => string> = {
+  circle: (x, y, c, f) => `<circle cx="${x + 8}" cy="${y + 8}" r="6" fill="${f}" stroke="${c}" stroke-width="2"/>`,
+  square: (x, y, c, f) =>
+    `<rect x="${x + 2}" y="${y + 2}" width="12" height="12" fill="${f}" stroke="${c}" stroke-width="2"/>`,
+  plus: (x, y, c) =>
+    `<path d="M${x + 8} ${y + 1}V${y + 15}M${x + 1} ${y + 8}H${x + 15}" stroke="${c}" stroke-width="3"/>`,
+  bar: (x, y, c) => `<rect x="${x}" y="${y + 3}" width="16" height="10" fill="${c}"/>`,
+  dashed: (x, y, c) => `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="5 3"/>`,
+  dotted: (x, y, c) => `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="1 3"/>`,
+};
+const legendMark = (l: LegendEntry, x: number, y: number) =>
+  MARKS[l.shape](x, y, SERIES_COLOURS[l.series], l.hollow ? 'none' : SERIES_COLOURS[l.series]);
 
 /** The legend as one or more rows of marks and labels; returns the markup and the height it takes. */
 function legendRows(
