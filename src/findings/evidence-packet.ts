@@ -34,35 +34,29 @@ const richRefs = (rich: Rich | undefined) =>
   (rich ?? []).flatMap((p) => (typeof p === 'string' ? [] : [artifactRef('fig' in p ? p.fig.source : p.words.source)]));
 
 /** A table's leaves: the artifact labels of its columns, then its cells. */
-const tableRefs = (t: TableSpec, at: string): [string | undefined, string][] => [
-  ...t.table.columns.map((c): [string | undefined, string] => [
-    typeof c.label === 'string' ? undefined : artifactRef(c.label.source),
-    at,
-  ]),
-  ...t.table.rows.flatMap((row) => row.map((cell): [string | undefined, string] => [leafOf(cell), at])),
+const tableRefs = (t: TableSpec) => [
+  ...t.table.columns.map((c) => (typeof c.label === 'string' ? undefined : artifactRef(c.label.source))),
+  ...t.table.rows.flat().map(leafOf),
 ];
 
-/** Every artifact leaf an evidence list shows, with where: each table's cells, caption and note (under the table's id), a chart's tables (under theirs), a collapsed block's summary and list. */
+/** Every artifact leaf an evidence list shows, with the id of the table or block that shows it. */
 function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string, where: string][] {
   const out: [string | undefined, string][] = [];
+  const add = (refs: readonly (string | undefined)[], at: string) => refs.forEach((r) => out.push([r, at]));
   for (const item of items) {
     if ('table' in item) {
-      const t = item.table;
-      for (const r of [
-        ...richRefs(item.caption),
-        ...richRefs(item.note),
-        ...richRefs(item.split ? [{ words: item.split }] : []),
-      ])
-        out.push([r, t.id]);
-      out.push(...tableRefs(t, t.id));
+      const split = item.split ? [{ words: item.split }] : [];
+      add(
+        [...richRefs(item.caption), ...richRefs(item.note), ...richRefs(split), ...tableRefs(item.table)],
+        item.table.id,
+      );
     } else if ('chart' in item) {
       // A chart draws only some of its tables' columns: its values are shown in those tables, on the same page.
-      for (const t of item.chart.data) out.push(...tableRefs(t, t.id));
+      for (const t of item.chart.data) add(tableRefs(t), t.id);
     } else {
       const d = item.details;
       const here = d.id ?? under ?? 'evidence';
-      for (const r of richRefs(d.summary)) out.push([r, here]);
-      for (const w of d.list?.items ?? []) out.push([artifactRef(w.source), here]);
+      add([...richRefs(d.summary), ...(d.list?.items ?? []).map((w) => artifactRef(w.source))], here);
       out.push(...itemRefs(d.items, here));
     }
   }
