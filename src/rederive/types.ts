@@ -34,14 +34,7 @@ export interface Rederivation {
   readonly run: (a: Artifacts) => readonly Comparison[];
 }
 
-export interface RederivationResult {
-  readonly name: string;
-  readonly title: string;
-  readonly explanation: string;
-  readonly source: string;
-  readonly properties: readonly string[];
-  readonly comparisons: readonly Comparison[];
-}
+export type RederivationResult = Omit<Rederivation, 'run'> & { readonly comparisons: readonly Comparison[] };
 
 /** The pinned taxonomy, in the scorer's list order: the key order of shortest_reaching. */
 export function pinnedTaxonomy(a: Artifacts): string[] {
