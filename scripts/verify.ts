@@ -2,7 +2,7 @@
 import { artifactsRoot, lockPath } from '../src/admission/paths.ts';
 import { reportRefusal, summarise } from '../src/admission/report.ts';
 import { assembleAudit } from '../src/audit/the-audit.ts';
-import { checkConclusions } from '../src/measures/check-conclusions.ts';
+import { checkConclusions } from '../src/measures/conclusions.ts';
 
 try {
   const audit = await assembleAudit({ root: artifactsRoot(), lockPath: lockPath() });

@@ -1,7 +1,4 @@
-/**
- * The five charts: each a caption, a text alternative generated from the same
- * formatted values, the SVG, and the tables that hold its figures.
- */
+/** The five charts: each a caption, a text alternative from the same formatted values, the SVG, and its tables. */
 import * as Plot from '@observablehq/plot';
 import type { Audit } from '../audit/assemble.ts';
 import { HEADLINE_PREDICTOR } from '../core/names.ts';
@@ -23,7 +20,6 @@ export interface ChartSpec {
   readonly caption: string;
   /** The text alternative: what the chart shows, with its values. */
   readonly alt: string;
-  /** The drawing at desktop and at phone width (the stylesheet shows one). */
   readonly svg: Drawings;
   /** What the drawing does not show, said beside it. */
   readonly leavesOut: string;
@@ -42,14 +38,22 @@ export interface LegendEntry {
 }
 
 const score = (v: number) => formatFigure(v, 'score');
-/**
- * A mark's own provenance, as Plot's title channel writes it: an SVG <title> on the mark, which a
- * pointer resting on it shows. The value as drawn, then the file and JSON Pointer it was read from.
- */
+/** A mark's provenance as its SVG <title> (shown on hover): the value as drawn, then its file and JSON Pointer. */
 const source = (what: string, file: string, path: readonly (string | number)[]) =>
   `${visibleText(what)}: ${file}#${toPointer(path)}`;
-/** A halo in the page's background colour behind text drawn over lines (the stylesheet maps white to the theme's background). */
+/** A halo in the page's background colour behind text drawn over lines (the stylesheet maps white to the theme's). */
 const HALO = { fill: 'currentColor', stroke: 'white', strokeWidth: 4, paintOrder: 'stroke' } as const;
+/** An x axis labelled below its middle, with a grid. */
+const xAxis = (label: string, labelOffset: number, more: Plot.ScaleOptions = {}): Plot.ScaleOptions => ({
+  label,
+  labelAnchor: 'center',
+  labelOffset,
+  grid: true,
+  ...more,
+});
+/** Each point's name, drawn over a halo. */
+const names = <T extends { name: string }>(data: readonly T[], options: Plot.TextOptions) =>
+  Plot.text(data, { ...HALO, x: 'ratio', y: 'joint', text: (d: T) => visibleText(d.name), ...options });
 
 export function volumeChart(a: Audit, split: string): ChartSpec {
   const s = a.adversarial.splits[split]!;
@@ -82,15 +86,11 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
         marginRight: l.narrow ? 16 : 30,
         marginBottom: l.narrow ? 64 : 56,
         marginLeft: 44,
-        x: {
+        x: xAxis(say('charts/charts.label'), 34, {
           type: 'log',
-          label: say('charts/charts.label'),
-          labelAnchor: 'center',
-          labelOffset: 34,
-          grid: true,
           ticks: l.narrow ? 3 : 5,
           domain: [0.8, Math.max(...drawn.map((d) => d.ratio)) * 1.3],
-        },
+        }),
         y: { domain: [0, 1], label: 'joint accuracy', labelAnchor: 'top', grid: true, ticks: 5 },
         color: { domain: ['spans', 'gold'], range: [...SERIES] },
         symbol: { domain: ['spans', 'gold'], range: ['circle', 'plus'] },
@@ -114,30 +114,13 @@ export function volumeChart(a: Audit, split: string): ChartSpec {
           }),
           // Offsets are constants in Plot, so the labels come in groups: the headline predictor
           // at the top right is labelled leftwards below its dot, the others rightwards above.
-          Plot.text(
+          names(
             drawn.filter((d) => d.name === HEADLINE_PREDICTOR),
-            {
-              ...HALO,
-              x: 'ratio',
-              y: 'joint',
-              text: (d: { name: string }) => visibleText(d.name),
-              dx: -8,
-              dy: 16,
-              textAnchor: 'end',
-            },
+            { dx: -8, dy: 16, textAnchor: 'end' },
           ),
-          Plot.text(
+          names(
             drawn.filter((d) => d.name !== HEADLINE_PREDICTOR),
-            {
-              ...HALO,
-              x: 'ratio',
-              y: 'joint',
-              text: (d: { name: string }) => visibleText(d.name),
-              dx: 8,
-              dy: -10,
-              textAnchor: 'start',
-              lineWidth: l.narrow ? 9 : 30,
-            },
+            { dx: 8, dy: -10, textAnchor: 'start', lineWidth: l.narrow ? 9 : 30 },
           ),
           Plot.text(notDrawn, {
             ...HALO,
@@ -225,14 +208,7 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
         marginRight: l.narrow ? 16 : 30,
         marginBottom: 52,
         marginLeft: 44,
-        x: {
-          domain: [0, 1],
-          label: 'joint precision',
-          labelAnchor: 'center',
-          labelOffset: 34,
-          grid: true,
-          ticks: l.narrow ? 5 : 10,
-        },
+        x: xAxis('joint precision', 34, { domain: [0, 1], ticks: l.narrow ? 5 : 10 }),
         y: {
           domain: [0, 1],
           label: 'joint accuracy (recall)',
@@ -265,37 +241,14 @@ export function recallPrecisionChart(a: Audit): ChartSpec {
                 ['splits', d.split, 'predictors', d.name],
               ),
           }),
-          Plot.text(leaders, {
-            ...HALO,
-            x: 'lx',
-            y: 'ly',
-            text: (d: { name: string }) => visibleText(d.name),
-            textAnchor: 'start',
-            dx: 2,
-          }),
-          Plot.text(
+          names(leaders, { x: 'lx', y: 'ly', textAnchor: 'start', dx: 2 }),
+          names(
             labelled.filter((r) => r.precision >= BAND && r.precision < 0.8),
-            {
-              ...HALO,
-              x: 'precision',
-              y: 'recall',
-              text: (d: { name: string }) => visibleText(d.name),
-              dx: 8,
-              dy: -12,
-              textAnchor: 'start',
-            },
+            { x: 'precision', y: 'recall', dx: 8, dy: -12, textAnchor: 'start' },
           ),
-          Plot.text(
+          names(
             labelled.filter((r) => r.precision >= 0.8),
-            {
-              ...HALO,
-              x: 'precision',
-              y: 'recall',
-              text: (d: { name: string }) => visibleText(d.name),
-              dx: -4,
-              dy: 18,
-              textAnchor: 'end',
-            },
+            { x: 'precision', y: 'recall', dx: -4, dy: 18, textAnchor: 'end' },
           ),
         ],
       }),
@@ -364,16 +317,12 @@ export function table5Chart(a: Audit): ChartSpec {
         marginLeft: l.narrow ? 12 : 240,
         marginRight: l.narrow ? 12 : 150,
         marginBottom: 50,
-        x: {
+        x: xAxis(say('charts/charts.label-2'), 36, {
           type: 'symlog',
           domain: [lo, hi],
-          label: say('charts/charts.label-2'),
-          labelAnchor: 'center',
-          labelOffset: 36,
-          grid: true,
           ticks: ticks(l.narrow),
           tickFormat: (v: number) => signed(v),
-        },
+        }),
         y: {
           domain: cells.map((c) => c.cell),
           axis: l.narrow ? null : 'left',
@@ -451,13 +400,7 @@ export function reachChart(a: Audit): ChartSpec {
         marginLeft: l.narrow ? 12 : 240,
         marginRight: l.narrow ? 16 : 20,
         marginBottom: 50,
-        x: {
-          domain: [0, Math.max(...rows.map((r) => r.squashed)) + 1],
-          label: 'characters',
-          labelAnchor: 'center',
-          labelOffset: 36,
-          grid: true,
-        },
+        x: xAxis('characters', 36, { domain: [0, Math.max(...rows.map((r) => r.squashed)) + 1] }),
         y: { label: null, domain: rows.map((r) => r.label), axis: l.narrow ? null : 'left', padding: 0 },
         color: { domain: ['label without spaces', say('charts/charts.shortest-reaching')], range: [...SERIES] },
         marks: [
@@ -522,7 +465,8 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
     const rowX = a.catf1.rows.find((r) => r.split === block.split && r.predictor === x)!;
     const rowY = a.catf1.rows.find((r) => r.split === block.split && r.predictor === y)!;
     const [ix, iy] = [a.catf1.rows.indexOf(rowX), a.catf1.rows.indexOf(rowY)];
-    const points = Object.keys(rowX.per_category).flatMap((label) => [
+    const labels = Object.keys(rowX.per_category);
+    const points = labels.flatMap((label) => [
       { label, predictor: x, f1: rowX.per_category[label]!.f1, row: ix },
       { label, predictor: y, f1: rowY.per_category[label]!.f1, row: iy },
     ]);
@@ -532,28 +476,21 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
       caption: say('charts/charts.perCategoryChart.caption', block.split),
       alt:
         say('charts/charts.perCategoryChart.alt', block.split, x, y) +
-        Object.keys(rowX.per_category)
+        labels
           .map((label) => `${label}: ${score(rowX.per_category[label]!.f1)} and ${score(rowY.per_category[label]!.f1)}`)
           .join('; ') +
         '.',
       svg: renderBoth(
         (l) => ({
           width: l.width,
-          height: (l.narrow ? 54 : 30) * Object.keys(rowX.per_category).length + 60,
+          height: (l.narrow ? 54 : 30) * labels.length + 60,
           marginTop: 10,
           marginLeft: l.narrow ? 12 : 240,
           marginRight: l.narrow ? 16 : 20,
           marginBottom: 50,
-          x: {
-            domain: [0, 1],
-            label: 'F-score',
-            labelAnchor: 'center',
-            labelOffset: 36,
-            grid: true,
-            ticks: l.narrow ? 5 : 10,
-          },
+          x: xAxis('F-score', 36, { domain: [0, 1], ticks: l.narrow ? 5 : 10 }),
           y: { axis: null, domain: [x, y], insetTop: l.narrow ? 20 : 0 },
-          fy: { label: null, domain: Object.keys(rowX.per_category), axis: l.narrow ? null : 'left', padding: 0.15 },
+          fy: { label: null, domain: labels, axis: l.narrow ? null : 'left', padding: 0.15 },
           color: { domain: [x, y], range: [...SERIES] },
           marks: [
             Plot.barX(points, {
@@ -572,7 +509,7 @@ export function perCategoryChart(a: Audit): ChartSpec[] {
             }),
             ...(l.narrow
               ? [
-                  Plot.text(Object.keys(rowX.per_category), {
+                  Plot.text(labels, {
                     ...HALO,
                     fy: (d: string) => d,
                     text: (d: string) => d,

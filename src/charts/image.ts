@@ -1,14 +1,12 @@
 /**
- * Images made from the site's data: a share card for each page (1200 x 630, what a link
- * preview shows) and a standalone image of each chart, with its title, source line and
- * revision. Both are SVG written here in which every figure and every artifact string
- * sits in an element marked `data-fig`, exactly as on the pages, so the build's figure
- * guard reads these SVGs like pages (src/guards/built-html.ts) before they are rasterised
- * (src/passes/rasterise.ts). Text is laid out here, SVG does not wrap, and none is ever cut.
+ * A share card per page and a standalone image per chart, as SVG whose figures and artifact strings sit in
+ * `data-fig` elements as on the pages, so the figure guard reads them before they are rasterised. SVG does not
+ * wrap text, so it is laid out here.
  */
 import { formatFigure } from '../provenance/format.ts';
 import type { Figure, Words } from '../provenance/provenance.ts';
 import { visibleText } from '../provenance/untrusted.ts';
+import type { LegendEntry } from './charts.ts';
 
 /** A run of text in an image: our words, a figure, or an artifact string (shown as data). */
 export type ImagePart = string | { readonly fig: Figure } | { readonly words: Words };
@@ -171,38 +169,25 @@ export function cardSvg(card: Card): string {
 /** Colours the page's stylesheet gives a chart, written into the standalone image (it has no stylesheet). */
 const CHART_STYLE = `<style>svg{color:${INK};font-family:${IMAGE_FONT}}</style>`;
 
-/** A legend entry as the page draws it beside a chart (charts.ts LegendEntry): a label and the mark it names. */
-export interface ImageLegend {
-  readonly label: string;
-  readonly series: 0 | 1 | 'ink';
-  readonly shape: 'circle' | 'square' | 'plus' | 'bar' | 'dashed' | 'dotted';
-  readonly hollow?: boolean;
-}
 const SERIES_COLOURS = { 0: ACCENT, 1: '#b4460b', ink: INK } as const;
 
-/** One legend entry's mark, 16 px square, at (x, y) its top left. */
-function legendMark(l: ImageLegend, x: number, y: number): string {
-  const c = SERIES_COLOURS[l.series];
-  const fill = l.hollow ? 'none' : c;
-  switch (l.shape) {
-    case 'circle':
-      return `<circle cx="${x + 8}" cy="${y + 8}" r="6" fill="${fill}" stroke="${c}" stroke-width="2"/>`;
-    case 'square':
-      return `<rect x="${x + 2}" y="${y + 2}" width="12" height="12" fill="${fill}" stroke="${c}" stroke-width="2"/>`;
-    case 'plus':
-      return `<path d="M${x + 8} ${y + 1}V${y + 15}M${x + 1} ${y + 8}H${x + 15}" stroke="${c}" stroke-width="3"/>`;
-    case 'bar':
-      return `<rect x="${x}" y="${y + 3}" width="16" height="10" fill="${c}"/>`;
-    case 'dashed':
-      return `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="5 3"/>`;
-    case 'dotted':
-      return `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="1 3"/>`;
-  }
-}
+/** One legend entry's mark, 16 px square, at (x, y) its top left, in colour `c`, filled with `f`. */
+const MARKS: Record<LegendEntry['shape'], (x: number, y: number, c: string, f: string) => string> = {
+  circle: (x, y, c, f) => `<circle cx="${x + 8}" cy="${y + 8}" r="6" fill="${f}" stroke="${c}" stroke-width="2"/>`,
+  square: (x, y, c, f) =>
+    `<rect x="${x + 2}" y="${y + 2}" width="12" height="12" fill="${f}" stroke="${c}" stroke-width="2"/>`,
+  plus: (x, y, c) =>
+    `<path d="M${x + 8} ${y + 1}V${y + 15}M${x + 1} ${y + 8}H${x + 15}" stroke="${c}" stroke-width="3"/>`,
+  bar: (x, y, c) => `<rect x="${x}" y="${y + 3}" width="16" height="10" fill="${c}"/>`,
+  dashed: (x, y, c) => `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="5 3"/>`,
+  dotted: (x, y, c) => `<path d="M${x} ${y + 8}H${x + 16}" stroke="${c}" stroke-width="2" stroke-dasharray="1 3"/>`,
+};
+const legendMark = (l: LegendEntry, x: number, y: number) =>
+  MARKS[l.shape](x, y, SERIES_COLOURS[l.series], l.hollow ? 'none' : SERIES_COLOURS[l.series]);
 
 /** The legend as one or more rows of marks and labels; returns the markup and the height it takes. */
 function legendRows(
-  legend: readonly ImageLegend[],
+  legend: readonly LegendEntry[],
   x: number,
   y: number,
   maxWidth: number,
@@ -231,7 +216,7 @@ export function chartImageSvg(
   title: ImageLine,
   drawing: string,
   foot: readonly ImageLine[],
-  legend: readonly ImageLegend[] = [],
+  legend: readonly LegendEntry[] = [],
 ): string {
   const width = 1200;
   const pad = 40;

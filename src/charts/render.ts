@@ -1,11 +1,7 @@
 /**
- * Observable Plot, rendered to static SVG at build (no client JS). Plot needs a DOM,
- * which linkedom provides; its output is made deterministic and quiet for assistive
- * technology, since each chart's text alternative is carried by its wrapper.
- *
- * Every chart is drawn twice, for the widths it is shown at: a wide drawing for
- * desktop and a narrow one for phones (the stylesheet shows one), each with text at
- * a size that stays readable at that width rather than a desktop drawing scaled down.
+ * Observable Plot rendered to static SVG at build in linkedom's DOM, made deterministic and hidden from
+ * assistive technology (the wrapper carries the text alternative). Each chart is drawn at two widths, desktop
+ * and phone, with text readable at each, rather than one drawing scaled down; the stylesheet shows one.
  */
 import * as Plot from '@observablehq/plot';
 // linkedom's own single-file build of the same version: one module to load instead of many.
@@ -16,20 +12,18 @@ export type PlotOptions = Omit<Plot.PlotOptions, 'document'>;
 /** Colours for at most two series; the stylesheet remaps them for the dark theme. */
 export const SERIES = ['#1f5fbf', '#b4460b'] as const;
 
-/** The two drawings' sizes, in CSS px at which they are shown (the phone one at about 360 px wide). */
+/** The two drawings' sizes, in the CSS px at which they are shown. */
 export const LAYOUTS = {
   wide: { width: 640, fontSize: 13 },
   narrow: { width: 360, fontSize: 14 },
 } as const;
 export type Layout = (typeof LAYOUTS)[keyof typeof LAYOUTS] & { readonly narrow: boolean };
 
-/** A chart's two drawings, as SVG markup. */
 export interface Drawings {
   readonly wide: string;
   readonly narrow: string;
 }
 
-/** Draws a chart at both widths; `build` receives the layout it draws for. */
 export function renderBoth(build: (l: Layout) => PlotOptions, idPrefix: string): Drawings {
   return {
     wide: renderPlot(build({ ...LAYOUTS.wide, narrow: false }), `${idPrefix}-w`, LAYOUTS.wide.fontSize),
@@ -37,7 +31,7 @@ export function renderBoth(build: (l: Layout) => PlotOptions, idPrefix: string):
   };
 }
 
-/** Rounds the long floats Plot writes into coordinates and path data: a tenth of a pixel is below what any screen shows. */
+/** Rounds Plot's long floats in coordinates: a tenth of a pixel is below what any screen shows. */
 const roundNumbers = (s: string) => s.replace(/-?\d+\.\d{2,}/g, (n) => String(Math.round(Number(n) * 10) / 10));
 
 interface Node {
@@ -54,7 +48,6 @@ interface Node {
   ownerDocument: { createElementNS(ns: string, tag: string): Node };
 }
 
-/** The attribute names of an element, sorted, joined: its shape. */
 const shape = (e: Node) =>
   Array.from(e.attributes, (a) => a.name)
     .sort()
@@ -63,11 +56,8 @@ const TICK = /^M0,0L(-?[\d.]+),(-?[\d.]+)$/;
 const TRANSLATE = /^translate\((-?[\d.e-]+),(-?[\d.e-]+)\)$/;
 
 /**
- * Plot draws each grid line as a <line> and each tick as a <path> translated into place, one
- * element apiece, all in a <g> that carries the stroke. A group made only of such plain
- * elements becomes one <path> of the same segments: the same drawing with a few elements
- * instead of dozens (the report has about twenty charts' worth). Any group with anything
- * else in it (text, a title, a styled child) is left as Plot wrote it.
+ * A <g> of plain grid <line>s and translated tick <path>s (one element apiece, as Plot draws them) becomes one
+ * <path> of the same segments; a group with anything else in it is left as Plot wrote it.
  */
 function mergeStrokes(root: Node): void {
   for (const g of Array.from(root.children)) {
@@ -98,11 +88,7 @@ function mergeStrokes(root: Node): void {
   }
 }
 
-/**
- * Plot places each label with `transform="translate(x,y)"` and a baseline shift in `y`; for a
- * plain label (no attribute beyond those, no <tspan> lines, which would be placed from the
- * translated origin) x, y and dy say the same thing in fewer bytes.
- */
+/** A plain label's `translate(x,y)` and baseline shift `y` become x, y and dy (not with <tspan>s: placed from 0,0). */
 function placeLabels(root: Node): void {
   for (const t of Array.from(root.querySelectorAll('text'))) {
     // A log axis has a tick label for every minor tick, most of them empty: nothing to draw.
@@ -122,11 +108,7 @@ function placeLabels(root: Node): void {
   }
 }
 
-/**
- * What Plot repeats in every chart that the page already says once: its <style> (display,
- * size and white-space, in site.css under .chart-svg), the class that style hangs on, and
- * aria-hidden on inner groups of a drawing hidden from assistive technology as a whole.
- */
+/** What Plot repeats per chart that the page says once: its <style> (site.css .chart-svg), class, inner aria-hidden. */
 function dropRepeats(root: Node): void {
   for (const style of Array.from(root.querySelectorAll('style'))) style.remove();
   root.removeAttribute('class');

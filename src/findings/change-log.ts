@@ -1,8 +1,6 @@
 /**
- * The change records, read for one property: when its verdict, its magnitude, or any
- * figure its page rests on last changed, and in which record. A record's leaf counts
- * for a property when its pointer is one of the property's leaves, or lies under or
- * above one (a removed array item, a replaced object).
+ * When a property's verdict, magnitude or any figure its page rests on last changed, and in which change record:
+ * a record's leaf counts when its pointer is one of the property's leaves, or lies under or above one.
  */
 import type { Audit } from '../audit/assemble.ts';
 import type { AdmittedRecord } from '../admission/types.ts';

@@ -1,8 +1,4 @@
-/**
- * The downloads a cited page offers (its tables' CSVs; a property page's evidence packet),
- * with the exact bytes each endpoint writes, so the page's metadata can give their digests.
- * The endpoints write these same strings (src/pages/data, src/pages/properties/[property]).
- */
+/** A cited page's downloads with the exact bytes their endpoints write, so the page's metadata can give digests. */
 import { createHash } from 'node:crypto';
 import type { Audit } from '../audit/assemble.ts';
 import type { SiteRevision } from '../site/site-revision.ts';
@@ -19,11 +15,7 @@ import { csvSpec, tableDownloads } from './table-downloads.ts';
 /** Each packet's bytes, by audit, site revision, base address and property: made once, for both the page's digest and the file. */
 const packets = new WeakMap<Audit, WeakMap<SiteRevision, Map<string, string>>>();
 
-/**
- * The evidence packet's bytes, as properties/<p>/evidence.json serves them. `baseAddress`: the
- * absolute address of the site's base, ending in a slash; a path under the base (never one with a
- * scheme or a leading slash) is written as its address resolved against it.
- */
+/** The evidence packet's bytes; `baseAddress` is the site base's absolute address, ending in a slash. */
 export function evidenceJson(a: Audit, site: SiteRevision, name: PropertyName, baseAddress: string): string {
   // Without the slash, its last segment would be replaced, not kept: every address in the packet would be wrong.
   if (!baseAddress.endsWith('/'))

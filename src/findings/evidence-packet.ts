@@ -1,19 +1,14 @@
-/**
- * One property's evidence as a JSON packet: the artifact leaves it rests on with
- * their pointers, the digests of the files they come from, the re-derivations that
- * cover it with every comparison, the scorer lines it concerns, and all of it as a PROV chain.
- */
+/** A property's evidence as a self-describing JSON packet: leaves, file digests, re-derivations, scorer lines, PROV. */
 import type { Audit } from '../audit/assemble.ts';
 import type { PropertyName } from '../core/names.ts';
-import { resolvePointer, toPointer } from '../admission/pointer.ts';
+import { resolvePointer } from '../admission/pointer.ts';
 import { artifactOf, parseRef, rederivedBy } from '../provenance/provenance.ts';
-import { PROPERTY_SCORER_LINES } from './properties.ts';
-import { SCORER_LINES, scorerUrl } from './scorer-lines.ts';
+import { scorerLinesOf } from './properties.ts';
 import { evidenceOf, finding, findingTables, pageFindingsOf } from './registry.ts';
 import type { EvidenceItem, Rich } from './descriptors/descriptor.ts';
 import { cellSource, type Cell, type TableSpec } from '../tables/spec.ts';
 import type { Source } from '../provenance/provenance.ts';
-import { provenanceChain } from './provenance-chain.ts';
+import { ownRefs, provenanceChain } from './provenance-chain.ts';
 import { registerRows, supportUrl } from '../provenance/support.ts';
 import { say } from '../core/strings.ts';
 
@@ -39,35 +34,29 @@ const richRefs = (rich: Rich | undefined) =>
   (rich ?? []).flatMap((p) => (typeof p === 'string' ? [] : [artifactRef('fig' in p ? p.fig.source : p.words.source)]));
 
 /** A table's leaves: the artifact labels of its columns, then its cells. */
-const tableRefs = (t: TableSpec, at: string): [string | undefined, string][] => [
-  ...t.table.columns.map((c): [string | undefined, string] => [
-    typeof c.label === 'string' ? undefined : artifactRef(c.label.source),
-    at,
-  ]),
-  ...t.table.rows.flatMap((row) => row.map((cell): [string | undefined, string] => [leafOf(cell), at])),
+const tableRefs = (t: TableSpec) => [
+  ...t.table.columns.map((c) => (typeof c.label === 'string' ? undefined : artifactRef(c.label.source))),
+  ...t.table.rows.flat().map(leafOf),
 ];
 
-/** Every artifact leaf an evidence list shows, with where: each table's cells, caption and note (under the table's id), a chart's tables (under theirs), a collapsed block's summary and list. */
+/** Every artifact leaf an evidence list shows, with the id of the table or block that shows it. */
 function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string, where: string][] {
   const out: [string | undefined, string][] = [];
+  const add = (refs: readonly (string | undefined)[], at: string) => refs.forEach((r) => out.push([r, at]));
   for (const item of items) {
     if ('table' in item) {
-      const t = item.table;
-      for (const r of [
-        ...richRefs(item.caption),
-        ...richRefs(item.note),
-        ...richRefs(item.split ? [{ words: item.split }] : []),
-      ])
-        out.push([r, t.id]);
-      out.push(...tableRefs(t, t.id));
+      const split = item.split ? [{ words: item.split }] : [];
+      add(
+        [...richRefs(item.caption), ...richRefs(item.note), ...richRefs(split), ...tableRefs(item.table)],
+        item.table.id,
+      );
     } else if ('chart' in item) {
       // A chart draws only some of its tables' columns: its values are shown in those tables, on the same page.
-      for (const t of item.chart.data) out.push(...tableRefs(t, t.id));
+      for (const t of item.chart.data) add(tableRefs(t), t.id);
     } else {
       const d = item.details;
       const here = d.id ?? under ?? 'evidence';
-      for (const r of richRefs(d.summary)) out.push([r, here]);
-      for (const w of d.list?.items ?? []) out.push([artifactRef(w.source), here]);
+      add([...richRefs(d.summary), ...(d.list?.items ?? []).map((w) => artifactRef(w.source))], here);
       out.push(...itemRefs(d.items, here));
     }
   }
@@ -76,10 +65,7 @@ function itemRefs(items: readonly EvidenceItem[], under?: string): [ref: string,
 
 /** Where each leaf of a property's verdict and evidence is shown: "property" for its own three, else the ids of the tables, charts or blocks that show it. */
 function shownIn(a: Audit, name: PropertyName): Map<string, string[]> {
-  const p = a.properties.find((q) => q.name === name)!;
-  const where = new Map<string, string[]>(
-    ['claim', 'verdict', 'magnitude'].map((k) => [`${p.file}#${toPointer(['properties', name, k])}`, ['property']]),
-  );
+  const where = new Map<string, string[]>(ownRefs(a, name).map((r) => [r, ['property']]));
   for (const id of pageFindingsOf(name)) {
     for (const [r, at] of itemRefs(evidenceOf(a, id))) {
       const places = where.get(r) ?? [];
@@ -93,11 +79,7 @@ function shownIn(a: Audit, name: PropertyName): Map<string, string[]> {
 /** `file#pointer` of every artifact leaf a property's verdict and evidence show: its own three leaves, then its findings' evidence. */
 export const evidenceRefs = (a: Audit, name: PropertyName): string[] => [...shownIn(a, name).keys()];
 
-/**
- * The packet. `address` turns a path under the site's base ("properties/p1/", "data/x.csv") into
- * the address a reader opens (the route knows the site's URL and base); by default the path itself.
- * It opens with what it is, its page and what each section holds, so the file explains itself.
- */
+/** The packet; `address` turns a path under the site's base into the address a reader opens (by default the path). */
 export function evidencePacket(a: Audit, name: PropertyName, address: (path: string) => string = (path) => path) {
   const p = a.properties.find((q) => q.name === name)!;
   const findings = pageFindingsOf(name);
@@ -114,7 +96,6 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
     };
   });
   const files = [...new Set(leaves.map((l) => l.file))].map((path) => a.files.find((f) => f.path === path)!);
-  const { trail_repository, pinned_commit, scorer_path } = a.pins;
   const page = `properties/${name.toLowerCase()}/`;
   return {
     description: say('findings/evidence-packet.description', name, address(page)),
@@ -149,15 +130,7 @@ export function evidencePacket(a: Audit, name: PropertyName, address: (path: str
         result: 'every comparison equal',
         comparisons: r.comparisons,
       })),
-    scorer_lines: PROPERTY_SCORER_LINES[name].map((c) => {
-      const [from, to] = typeof c === 'number' ? [c, undefined] : c;
-      return {
-        from,
-        to: to ?? from,
-        what: SCORER_LINES[from],
-        url: scorerUrl(trail_repository, pinned_commit, scorer_path, from, to),
-      };
-    }),
+    scorer_lines: scorerLinesOf(a, name),
     sentences: registerRows()
       .filter((r) => r.page.split(/ and /).includes(`/${page}`))
       .map((r) => ({

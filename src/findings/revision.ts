@@ -1,8 +1,4 @@
-/**
- * What a page, packet or CSV was made from, in one object: the site's commit and its
- * date, and the audit revision (the lock's digest and each file's source commit).
- * Written into every evidence packet and every CSV's sidecar; the footer shows the same.
- */
+/** What a page, packet or CSV was made from: the site's commit and date, the lock's digest and each file's commit. */
 import type { Audit } from '../audit/assemble.ts';
 import type { SiteRevision } from '../site/site-revision.ts';
 import { say } from '../core/strings.ts';

@@ -1,10 +1,7 @@
 import { say } from '../core/strings.ts';
 /**
- * Lines of TRAIL's scorer (`benchmarking/calculate_scores.py` at the pinned commit)
- * this site may cite, and what each holds. The numbers are the audit's own line map
- * (`tests/test_line_citations.py` in its repository; the claims register cites each entry),
- * each description ours, of the text that map says the line holds; a citation
- * outside it does not type-check.
+ * The lines of TRAIL's scorer this site may cite: the audit's own line map (`tests/test_line_citations.py`),
+ * described in our words; a citation outside it does not type-check.
  */
 export const SCORER_LINES = {
   12: 'definition of normalize_category',

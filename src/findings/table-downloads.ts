@@ -1,19 +1,17 @@
 /**
- * What a table's download says about itself: its CSV names each column with its unit and,
- * for a table that is one of a set per split, carries the split as a column of its own (the
- * set's CSVs share a caption, so without it a row would not say which split it is); its sidecar
- * describes the table in the page's own words and names the pages that show it.
- * Paths here are under the site's base ("properties/p1/#table-x"): the routes make them addresses.
+ * A table's CSV (each column with its unit; a per-split table carries its split as a column) and its sidecar
+ * (the page's words, the pages showing it). Paths are under the site's base: the routes make them addresses.
  */
 import type { Audit } from '../audit/assemble.ts';
 import { formatFigure, type Kind } from '../provenance/format.ts';
 import type { Words } from '../provenance/provenance.ts';
-import type { EvidenceItem, Rich } from './descriptors/descriptor.ts';
+import { tableItems, type Rich } from './descriptors/descriptor.ts';
 import { FINDINGS, evidenceOf } from './registry.ts';
 import { reportPlacement } from './report-summary.ts';
 import { changeTables } from '../tables/changes.ts';
 import { artifactsTable } from '../tables/site.ts';
 import type { Cell, Column, TableSpec } from '../tables/spec.ts';
+import { csvHeader } from '../tables/csv.ts';
 import { say } from '../core/strings.ts';
 
 /** A table as the site shows it: where it is, what its caption says, the split it is for. */
@@ -40,10 +38,6 @@ export function plainText(parts: Rich): string {
   return parts
     .map((p) => (typeof p === 'string' ? p : 'fig' in p ? formatFigure(p.fig.value, p.fig.kind) : p.words.text))
     .join('');
-}
-
-function tableItems(items: readonly EvidenceItem[]): Extract<EvidenceItem, { table: TableSpec }>[] {
-  return items.flatMap((i) => ('table' in i ? [i] : 'details' in i ? tableItems(i.details.items) : []));
 }
 
 /** Every table the site shows, in the order of allTables (registry.ts), with what its download needs. */
@@ -92,40 +86,9 @@ export function csvSpec(d: TableDownload): TableSpec {
   };
 }
 
-/** The fields of one CSV line (RFC 4180: quoted fields, doubled quotes). */
-export function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let at = 0;
-  while (at <= line.length) {
-    if (line[at] === '"') {
-      let value = '';
-      let i = at + 1;
-      for (;;) {
-        const q = line.indexOf('"', i);
-        if (q < 0) throw new Error(`an unterminated quoted field in: ${line}`);
-        value += line.slice(i, q);
-        if (line[q + 1] === '"') {
-          value += '"';
-          i = q + 2;
-        } else {
-          at = q + 2;
-          break;
-        }
-      }
-      fields.push(value);
-    } else {
-      const comma = line.indexOf(',', at);
-      const end = comma < 0 ? line.length : comma;
-      fields.push(line.slice(at, end));
-      at = end + 1;
-    }
-  }
-  return fields;
-}
-
-/** The sidecar's description of a CSV (`header`, its header line as written): what it is, where it is shown, what each column holds. */
-export function csvDescription(d: TableDownload, header: string) {
-  const names = csvFields(header);
+/** The sidecar's description of a CSV: what it is, where it is shown, what each column (as its header names it) holds. */
+export function csvDescription(d: TableDownload) {
+  const names = csvHeader(csvSpec(d));
   const offset = d.split ? 1 : 0;
   return {
     csv: `${d.spec.id}.csv`,

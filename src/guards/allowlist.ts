@@ -1,9 +1,4 @@
-/**
- * The few digit-bearing tokens a reader may meet outside a figure element: the
- * property names, the paper's two table names, the paper's arXiv identifier (with or without the version the site cites, src/provenance/sources.ts), and the
- * name of the digest algorithm.
- * Reviewed: anything else with a digit in it must come through the figure component.
- */
+/** Digit-bearing tokens allowed outside a figure element: property names, Table 1 and 5, the arXiv id, SHA-256. */
 import { PROPERTY_NAMES } from '../core/names.ts';
 import { PAPER_BASE_ID, PAPER_ID } from '../provenance/sources.ts';
 
@@ -18,11 +13,7 @@ export function allowedTokens(properties: readonly string[] = PROPERTY_NAMES): r
 /** The property names are the audit's own (src/core/names.ts): a tenth property is allowed by adding it there. */
 export const ALLOWED_TOKENS = allowedTokens();
 
-/**
- * The words with a number character in them (any script's digits, superscripts, fractions,
- * numerals, and symbols drawn with digits, such as ㏾, which decompose to them) left in `text`
- * once the allowed tokens are removed.
- */
+/** The words left with a number character (any script, superscripts, fractions, ㏾ via NFKD) once allowed tokens go. */
 export function looseFigures(text: string, tokens: readonly RegExp[] = ALLOWED_TOKENS): string[] {
   let rest = text;
   for (const re of tokens) rest = rest.replace(re, ' ');

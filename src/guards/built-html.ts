@@ -1,9 +1,4 @@
-/**
- * The authoritative net over the built site: every number a reader can see must
- * sit inside an element the figure components produced ([data-fig]), or be the own
- * text of a table cell DataTable marked as a figure. Also pairs
- * the findings placed on pages with the registry, both ways.
- */
+/** Every number a reader can see must sit in a [data-fig] element; the placed findings must match the registry. */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Problem } from '../core/problem.ts';
@@ -58,10 +53,8 @@ function violation(file: string, place: string, token: string, context: string):
 }
 
 /**
- * The digit-bearing words of a meta tag's text that no figure vouches for. A tag may carry
- * its text as parts (data-fig-parts: [text, marked] pairs, as the layout writes them from
- * figures and artifact strings); then only the unmarked parts are read, and the parts must
- * be exactly the text, so nothing can hide behind them.
+ * A meta tag's unvouched digit-bearing words. With data-fig-parts ([text, marked] pairs) only unmarked parts are
+ * read, and the parts must join to exactly the text, so nothing hides behind them.
  */
 function metaFigures(content: string, partsAttr: string | undefined): string[] {
   if (partsAttr === undefined) return looseFigures(content);
@@ -152,12 +145,7 @@ export function placedFindings(document: HtmlDocument): string[] {
 
 const REGISTRY = 'src/findings/registry.ts';
 
-/**
- * A page that lists its re-derivations (every property page does, each item marked
- * data-rederivation, so `listsThem` holds even when its list is empty) must list every
- * re-derivation one of its figures names: the page says its notes and its list agree. Other
- * pages point to the method page, which lists them all.
- */
+/** A page that lists re-derivations (each property page, even empty) lists every one its figures name. */
 export function unlistedRederivations(document: HtmlDocument, file: string, listsThem: boolean): Problem[] {
   const listed = new Set(
     elementsWhere(document, (e) => attr(e, 'data-rederivation') !== undefined).map((e) =>
@@ -180,11 +168,7 @@ export function unlistedRederivations(document: HtmlDocument, file: string, list
 /** A drawn mark's provenance as Plot's title channel writes it (src/charts/charts.ts): "what: file#pointer". */
 const MARK_SOURCE = /: ((?:results\/[a-z0-9]+|index\/spans)\.json)#(\/.*)$/;
 
-/**
- * A property page's evidence packet (evidence.json beside it) says it holds every artifact value
- * the page's verdict and evidence show: each leaf a figure in the verdict box or inside a placed
- * finding points at, and each leaf a chart's drawn mark names, must be among the packet's leaves.
- */
+/** A property page's evidence packet holds every leaf its verdict box, findings and chart marks show. */
 export function packetGaps(document: HtmlDocument, file: string, packet: string): Problem[] {
   let parsed: unknown;
   try {
@@ -225,11 +209,7 @@ export function packetGaps(document: HtmlDocument, file: string, packet: string)
     }));
 }
 
-/**
- * Every sentence that states a conclusion wraps it in <Holds> (data-holds on the page), and the
- * method page lists the conclusions as the ones the site states: each must wrap some text, and
- * each listed conclusion must be stated on some page.
- */
+/** Each <Holds> wraps some text, and each conclusion the method page lists is stated on some page. */
 export function holdsProblems(
   pages: readonly { rel: string; document: HtmlDocument }[],
   conclusions: readonly string[],
@@ -254,11 +234,7 @@ export function holdsProblems(
   return out;
 }
 
-/**
- * A table's download names, in its sidecar (data/<table>.csv.meta.json, shown_on), the pages that
- * show the table: each page named must hold the table, and each page holding it must be named.
- * `pages` are the built pages, each with the ids of the tables it holds; `base` is the site's base path.
- */
+/** A table's sidecar `shown_on` names exactly the built pages that hold the table; `base` is the site's base path. */
 export function shownOnProblems(
   sidecars: readonly { rel: string; table: string; text: string }[],
   pages: readonly { dir: string; tables: ReadonlySet<string> }[],

@@ -1,12 +1,7 @@
 /**
- * The claims review, kept honest: every sentence of prose the site shows (the MDX, and
- * content/strings.json, which holds the text code and templates place) and every <Holds>
- * condition must have a row in the committed register (content/claims.register.json)
- * saying what supports it.
- *
- * A sentence's identity is a hash of its normalised text, with every figure, name or
- * expression replaced by one placeholder: moving a sentence to another file keeps its
- * row, while changing a single word of it asks for a fresh review.
+ * Every sentence the site shows (the MDX and content/strings.json) and every <Holds> needs a row in
+ * content/claims.register.json. A sentence's id hashes its normalised text with each figure as one placeholder,
+ * so moving it keeps its row and changing a word asks for a fresh review.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -43,10 +38,7 @@ export function sentenceId(sentence: string): string {
 
 const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
 
-/**
- * Sentences of a block of running text, as Unicode's sentence boundaries split it; a placeholder
- * is read as a capital, so a sentence may open with a figure.
- */
+/** Sentences by Unicode's boundaries; a placeholder reads as a capital, so a sentence may open with a figure. */
 export function splitSentences(text: string): string[] {
   const flat = text.replace(/\s+/g, ' ');
   return [...SENTENCES.segment(flat.replaceAll(PLACEHOLDER, 'X'))]
@@ -179,10 +171,7 @@ export function checkRegister(claims: readonly Claim[], rows: readonly RegisterR
 /** Markdown's code ticks and emphasis stars are not words a reader sees. */
 const markless = (s: string) => s.replace(/[`*]/g, '');
 
-/**
- * Why `passage` does not open within lines `from`..`to` of `text` (whitespace and Markdown's
- * marks aside), or undefined when it does.
- */
+/** Why `passage` does not open within lines `from`..`to` of `text` (whitespace and Markdown aside), else undefined. */
 export function passageProblem(text: string, place: AuditPlace, passage: string | undefined): string | undefined {
   const where = `${place.path}@${place.commit.slice(0, 8)}`;
   if (passage === undefined) return `${where}: name the passage by its opening words (support.passage)`;

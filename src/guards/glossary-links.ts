@@ -1,9 +1,4 @@
-/**
- * Every page links each glossary term at its first use in running text: the first
- * time a term's word appears in a paragraph of an MDX page (headings, names in code,
- * figures and the glossary's own definitions aside), it must sit inside
- * <Term of="that-term">.
- */
+/** A glossary term's first use in a paragraph of an MDX page (not headings, code or figures) sits in <Term of>. */
 import { DATA_COMPONENTS, parseMdxBody, splitFrontmatter, type MdxNode as Node } from './mdx-tree.ts';
 import { GLOSSARY, GLOSSARY_TERMS, type GlossaryTerm } from '../findings/glossary.ts';
 

@@ -1,17 +1,11 @@
-/**
- * The one HTML reader the guards use on built pages: a parsed tree (src/core/html-tree.ts),
- * never regular expressions, and not a full DOM, which the guards do not need.
- */
+/** The guards read built pages as parsed trees (src/core/html-tree.ts), never with regular expressions. */
 import { readFileSync } from 'node:fs';
 import { readHtml, type HtmlDocument } from '../core/html-tree.ts';
 
 /** Reads a built page from disk, parsed; a reader made by `pageReader` parses each file once. */
 export type PageReader = (file: string) => HtmlDocument;
 
-/**
- * A reader that parses each page once for every guard that looks at it. Only for
- * pages no pass will rewrite any more: the guards run after the passes.
- */
+/** Parses each page once for every guard; only for pages no pass rewrites any more (the guards run last). */
 export function pageReader(): PageReader {
   const documents = new Map<string, HtmlDocument>();
   return (file) => {

@@ -1,9 +1,6 @@
 /**
- * What an image drawn from the site's data may hold before resvg draws it. resvg reads SVG as
- * XML and the figure check reads it as HTML, so anything the two read differently (a document
- * type with entities, a CDATA section, a processing instruction) could carry text the check
- * never sees into a PNG; and resvg loads what an image element or a url() points at, from
- * anywhere on the machine, into the published image. The site's own images need none of these.
+ * What an image may hold before resvg draws it: nothing resvg (XML) and the figure check (HTML) read differently
+ * (a doctype, CDATA, a processing instruction), and nothing resvg would load from the machine.
  */
 import type { Problem } from '../core/problem.ts';
 import { attr, elementsWhere, readHtml, textOf, type HtmlDocument } from '../core/html-tree.ts';

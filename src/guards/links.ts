@@ -1,8 +1,4 @@
-/**
- * The link check over the built site: every internal link, asset and anchor must
- * resolve to a built file (and an element id) under the base path. External links
- * are counted by host, never fetched.
- */
+/** Each internal link, asset and anchor resolves to a built file (and id) under the base; external hosts counted. */
 import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Problem } from '../core/problem.ts';
@@ -30,11 +26,7 @@ function fileFor(dist: string, base: string, pathname: string): string | undefin
   return undefined;
 }
 
-/**
- * The live site and this revision's permanent copy are the same build under two bases: a link
- * from one into the other resolves when the same path resolves here. A live build links its
- * permanent copy (r/<revision>/...); the copy links the live page and change record.
- */
+/** The live site and a permanent copy (r/<revision>/) are one build under two bases: a link across maps back here. */
 function mirrorOf(base: string, revision: string): (pathname: string) => string {
   const { liveBase, archived } = permanentBase(base);
   if (archived === undefined) {
@@ -54,11 +46,7 @@ function allIds(document: HtmlDocument): string[] {
 /** The elements whose href or src the check follows. */
 const LINKING = new Set(['a', 'link', 'script', 'img', 'source']);
 
-/**
- * `site` is the configured origin: absolute links to it (canonical URLs) are checked like relative ones.
- * `revision`: the audit revision whose permanent copy (`r/<revision>/`, archive.ts) the deploy publishes
- * beside these files; a link into it resolves when the same path resolves here.
- */
+/** `site`: absolute links to this origin are checked as relative; `revision`: the permanent copy the deploy adds. */
 export function checkLinks(
   dist: string,
   basePath: string,

@@ -1,8 +1,4 @@
-/**
- * The check on the prose itself, with file:line:column: no digits in MDX text
- * outside the reviewed allowlist, only our components, and every figure, quote,
- * derivation, conclusion, finding and scorer citation they name must exist.
- */
+/** The prose checked at file:line:column: no loose digits, only our components, each reference they make exists. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseMdxBody, splitFrontmatter, yamlPlace, type MdxNode as Node, type SplitPage } from './mdx-tree.ts';
@@ -24,11 +20,7 @@ import { EVIDENCE_KINDS } from '../findings/descriptors/descriptor.ts';
 import { isScorerLine } from '../findings/scorer-lines.ts';
 import { isGlossaryTerm } from '../findings/glossary.ts';
 
-/**
- * The HTML the prose may write itself, each element with the attributes it may carry: only what
- * the pages use, none that can carry text, load anything, style it or vouch for a figure
- * (data-fig, style, title, aria-*, value...). A class names one of our own styles, which show no text.
- */
+/** The HTML prose may write and each element's attributes: none that carry text, load, style or vouch for a figure. */
 const PROSE_HTML: Readonly<Record<string, readonly string[]>> = {
   p: ['class'],
   dl: ['class'],
@@ -41,6 +33,15 @@ const PROSE_HTML: Readonly<Record<string, readonly string[]>> = {
   strong: [],
   br: [],
 };
+/** The components that name something by an attribute, what it names, and how to know it exists. */
+const NAMED_REFERENCES: Readonly<Record<string, { attribute: string; what: string; exists: (v: string) => boolean }>> =
+  {
+    Derived: { attribute: 'name', what: 'derivation (src/measures/named.ts)', exists: isDerivationName },
+    Holds: { attribute: 'that', what: 'conclusion (src/measures/conclusions.ts)', exists: isConclusionName },
+    Term: { attribute: 'of', what: 'glossary term (src/findings/glossary.ts)', exists: isGlossaryTerm },
+    Finding: { attribute: 'id', what: 'finding (src/findings/registry.ts)', exists: isFindingId },
+    FindingEvidence: { attribute: 'of', what: 'finding (src/findings/registry.ts)', exists: isFindingId },
+  };
 const PROSE_CLASSES: ReadonlySet<string> = new Set(['lede', 'glossary', 'more', 'glossary-more']);
 /** How deep the prose may nest: far beyond any page's, and well within what every walk over the built pages can follow. */
 export const MAX_PROSE_DEPTH = 40;
@@ -65,11 +66,7 @@ const INLINE = new Set([
   'mdxJsxTextElement',
   'mdxTextExpression',
 ]);
-/**
- * The blocks whose text a reader meets as one run: paragraphs, headings, table cells, and an
- * element written on lines of its own that holds text itself (`<p>`, `<summary>` or `<strong>` alone
- * on a line is such a block, with no paragraph inside).
- */
+/** Blocks a reader meets as one run: paragraphs, headings, cells, and an element on its own lines holding text. */
 const isTextBlock = (n: Node) =>
   ['paragraph', 'heading', 'tableCell'].includes(n.type) ||
   (n.type === 'mdxJsxFlowElement' &&
@@ -319,16 +316,9 @@ export function checkMdxSource(source: string, file: string, audit: Audit, compo
             leaf(audit, f, pointer, kind as (typeof KINDS)[number]);
           });
       }
-      if (name === 'Derived' && !isDerivationName(attr(n, 'name') ?? ''))
-        report(n, `<Derived name="${attr(n, 'name')}">: no such derivation (src/measures/named.ts)`);
-      if (name === 'Holds' && !isConclusionName(attr(n, 'that') ?? ''))
-        report(n, `<Holds that="${attr(n, 'that')}">: no such conclusion (src/measures/conclusions.ts)`);
-      if (name === 'Term' && !isGlossaryTerm(attr(n, 'of') ?? ''))
-        report(n, `<Term of="${attr(n, 'of')}">: no such glossary term (src/findings/glossary.ts)`);
-      if (name === 'Finding' && !isFindingId(attr(n, 'id') ?? ''))
-        report(n, `<Finding id="${attr(n, 'id')}">: no such finding (src/findings/registry.ts)`);
-      if (name === 'FindingEvidence' && !isFindingId(attr(n, 'of') ?? ''))
-        report(n, `<FindingEvidence of="${attr(n, 'of')}">: no such finding (src/findings/registry.ts)`);
+      const named = Object.hasOwn(NAMED_REFERENCES, name) ? NAMED_REFERENCES[name] : undefined;
+      if (named && !named.exists(attr(n, named.attribute) ?? ''))
+        report(n, `<${name} ${named.attribute}="${attr(n, named.attribute)}">: no such ${named.what}`);
       if (
         name === 'FindingEvidence' &&
         attr(n, 'kind') !== undefined &&

@@ -1,9 +1,6 @@
 /**
- * The MDX pages as trees, read one way by every guard that reads prose, and read as Astro's
- * MDX integration reads them to compile the pages: the frontmatter found and blanked by the
- * same function (@astrojs/internal-helpers), so every position is the file's own, and the
- * rest parsed by the same parser (satteri) with GFM on, as it is there. The guards read the
- * tree the pages are built from.
+ * The MDX pages as trees, read as Astro's MDX integration reads them: frontmatter blanked by the same function (so
+ * positions are the file's own) and the rest parsed by the same parser (satteri, GFM on).
  */
 import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import { mdxToMdast } from 'satteri';

@@ -1,11 +1,6 @@
 /**
- * A bound on what is published. The artifacts' size is limited (16 MiB each), but what
- * the pages make of them is not: a list of many thousand rows in an artifact well under
- * that limit becomes a page a reader's browser cannot open. So every page and every
- * download the build writes must stay under a stated size, generous for the real audit
- * (its largest page, the report, is about half a MB; its largest download, P5's evidence
- * packet, about 0.3 MB), and the build stops naming the page or table that is over.
- * Checked on the files' sizes alone, before any pass reads them.
+ * Every page and download under a stated size (a list well within the artifact limit can still make a page no
+ * browser opens); the build stops naming the page or table. Checked on sizes alone, before any pass reads them.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

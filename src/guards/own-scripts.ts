@@ -1,11 +1,7 @@
 /**
- * Only our scripts ship. On every built page: a `<script>` is refused unless it is one
- * the site writes (an inline one by the hash of its text, a file by its address, from
- * the list src/site/own-scripts.ts computes from the text the pages write, not from
- * what the CSP pass found); a `<meta http-equiv>` other than the Content-Security-Policy
- * (a refresh sends the reader elsewhere, past every link check) is refused; so is any
- * `on*` event-handler attribute the site does not write itself. A JSON-LD data block, which
- * no browser runs, passes when it is one JSON value and nothing else.
+ * Only our scripts ship: a <script> is refused unless the site writes it (src/site/own-scripts.ts, from the pages'
+ * text), and so is a <meta http-equiv> other than the CSP or an `on*` attribute the site does not write. A JSON-LD
+ * block passes when it is one JSON value.
  */
 import type { Problem } from '../core/problem.ts';
 import { attr, elementsWhere, isText, type HtmlElement } from '../core/html-tree.ts';

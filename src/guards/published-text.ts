@@ -1,9 +1,4 @@
-/**
- * Two checks over every page and download the build wrote (HTML, CSV, JSON, XML, SVG, txt):
- * no raw control, format or separator character (artifact strings are shown
- * visibly, src/provenance/untrusted.ts, so one that slipped through is a bug), and, in a
- * build meant for publishing, no local address (a localhost canonical link or sitemap).
- */
+/** Every output file: no raw control, format or separator character, and when publishing, no local address. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Problem } from '../core/problem.ts';

@@ -4,7 +4,7 @@ import { summarise } from '../admission/report.ts';
 import type { Audit } from '../audit/assemble.ts';
 import { assembleAudit } from '../audit/the-audit.ts';
 import { artifactsRoot, lockPath } from '../admission/paths.ts';
-import { checkConclusions } from '../measures/check-conclusions.ts';
+import { checkConclusions } from '../measures/conclusions.ts';
 import { checkPermanentBase } from '../site/permanent.ts';
 import { siteRevision } from '../site/site-revision.ts';
 import type { Logger } from './refusal.ts';

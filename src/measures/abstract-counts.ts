@@ -3,22 +3,13 @@ import type { Audit } from '../audit/assemble.ts';
 import { derived, leaf, ref, type Figure } from '../provenance/provenance.ts';
 import { toPointer } from '../admission/pointer.ts';
 
-export interface AbstractCount {
-  readonly what: 'traces' | 'errors';
-  /** What the tree's count covers: every trace in the span index, or only the gold files that parse. */
-  readonly label: string;
-  readonly abstract: Figure;
-  readonly table5: Figure;
-  readonly tree: Figure;
-}
-
 /** The tree's traces come from the span index, its errors from the gold files that parse (the audit's Table 5 note). */
 const COVERS = {
   traces: 'traces (the tree: every trace in the span index)',
   errors: 'errors (the tree: the gold files that parse)',
 } as const;
 
-export function abstractCounts(a: Audit): AbstractCount[] {
+export function abstractCounts(a: Audit) {
   const splits = Object.keys(a.datacheck.splits);
   return (['traces', 'errors'] as const).map((what) => {
     const sum = (side: 'paper' | 'here') =>
@@ -39,7 +30,7 @@ export function abstractCounts(a: Audit): AbstractCount[] {
 }
 
 /** One of abstractCounts' figures, by what it counts and which column. */
-export function abstractCount(a: Audit, what: AbstractCount['what'], column: 'abstract' | 'table5' | 'tree'): Figure {
+export function abstractCount(a: Audit, what: 'traces' | 'errors', column: 'abstract' | 'table5' | 'tree'): Figure {
   return abstractCounts(a).find((c) => c.what === what)![column];
 }
 

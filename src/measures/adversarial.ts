@@ -1,17 +1,11 @@
 /** Figures derived from the adversarial run: the absent locations, and the ceiling's inputs. */
 import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
-import { derived, ref, type Figure } from '../provenance/provenance.ts';
+import { derived, ref } from '../provenance/provenance.ts';
 import { splitNames } from './splits.ts';
 
-export interface AbsentLocations {
-  readonly count: Figure;
-  readonly strings: readonly string[];
-  readonly bySplit: readonly { split: string; traces: readonly string[] }[];
-}
-
-/** P2 as the audit renders it: every off-index location, duplicates kept, and the distinct strings. */
-export function absentLocations(audit: Audit): AbsentLocations {
+/** P2 as the audit renders it: every off-index location, duplicates kept, and the splits holding them. */
+export function absentLocations(audit: Audit) {
   const splits = splitNames(audit);
   const lists = splits.flatMap((s) => Object.values(audit.adversarial.splits[s]!.locations_off_the_index));
   return {
@@ -21,7 +15,6 @@ export function absentLocations(audit: Audit): AbsentLocations {
       'integer',
       splits.map((s) => ref('results/adversarial.json', toPointer(['splits', s, 'locations_off_the_index']))),
     ),
-    strings: [...new Set(lists.flat())].sort(),
     bySplit: splits
       .map((split) => ({ split, traces: Object.keys(audit.adversarial.splits[split]!.locations_off_the_index) }))
       .filter((s) => s.traces.length > 0),

@@ -1,9 +1,6 @@
-/**
- * Reconciling the abstract's combined figure with Table 1's per-split cells: the
- * plain mean of the two best joint accuracies, and the two weighted means.
- */
+/** The abstract's combined figure against Table 1's cells: the plain mean of the best joint accuracies, two weighted. */
 import type { Audit } from '../audit/assemble.ts';
-import { derived, leaf, ref, type Figure } from '../provenance/provenance.ts';
+import { derived, leaf, ref } from '../provenance/provenance.ts';
 import { PAPER_FIGURES } from '../provenance/paper.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { splitNames } from './splits.ts';
@@ -11,17 +8,7 @@ import { toFixedPython } from '../core/python-round.ts';
 
 const adv = (...path: string[]) => ref('results/adversarial.json', toPointer(path));
 
-export interface ElevenPercent {
-  readonly combined: Figure;
-  readonly best: readonly { split: string; value: Figure }[];
-  readonly plainMean: Figure;
-  /** The plain mean rounded to a whole percent, as a value (so a CSV holds the rounded number, not the mean). */
-  readonly plainMeanRounded: Figure;
-  readonly byFiles: Figure;
-  readonly byErrors: Figure;
-}
-
-export function elevenPercent(audit: Audit): ElevenPercent {
+export function elevenPercent(audit: Audit) {
   const splits = splitNames(audit);
   const best = splits.map((split) => ({
     split,
@@ -54,6 +41,7 @@ export function elevenPercent(audit: Audit): ElevenPercent {
         : leaf(audit, 'results/adversarial.json', '/paper_prose/combined_joint', 'percent'),
     best,
     plainMean: derived('eleven-percent/plain-mean', mean, 'percent1', bestInputs),
+    // Rounded as a value, so a CSV holds the rounded number, not the mean.
     plainMeanRounded: derived(
       'eleven-percent/plain-mean-rounded',
       Number(toFixedPython(mean * 100, 0)) / 100,

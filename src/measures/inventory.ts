@@ -1,11 +1,7 @@
-/**
- * The inventory of committed files (spec section 6), counted from the admitted
- * files themselves: bytes, distinct strings (keys included), identifiers, strings
- * that are TRAIL's own words, and strings longer than three words.
- */
+/** The inventory of committed files (spec section 6), counted from the admitted files themselves. */
 import type { Audit } from '../audit/assemble.ts';
 import type { ArtifactPath } from '../admission/schemas.ts';
-import { artifactOf, derived, fromLock, ref, type Figure } from '../provenance/provenance.ts';
+import { artifactOf, derived, fromLock, ref } from '../provenance/provenance.ts';
 
 /** The audit's row order: the index, then the results files in the order its README lists them. */
 export const INVENTORY_ORDER: readonly ArtifactPath[] = [
@@ -38,16 +34,8 @@ export function upstreamStrings(audit: Audit): Set<string> {
   ]);
 }
 
-export interface InventoryRow {
-  readonly file: ArtifactPath;
-  readonly bytes: Figure;
-  readonly distinct: Figure;
-  readonly identifiers: Figure;
-  readonly upstream: Figure;
-  readonly longer: Figure;
-}
-
-export function inventory(audit: Audit): InventoryRow[] {
+/** Per file: bytes, distinct strings (keys included), identifiers, TRAIL's own words, strings of over three words. */
+export function inventory(audit: Audit) {
   const upstream = upstreamStrings(audit);
   return INVENTORY_ORDER.map((file) => {
     const strings = collectStrings(artifactOf(audit, file), new Set());

@@ -5,22 +5,14 @@ import type { Normaliser } from '../admission/schemas.ts';
 
 type Drift = Normaliser['gold_drift'][number];
 
-export interface Fallback {
-  /** The longest of the shortest reaching strings, over labels reached at all. */
-  readonly longestNeeded: Figure;
-  /** How many labels a single character reaches. */
-  readonly reachedByOne: Figure;
-  readonly reachedByOneLabels: readonly string[];
-}
-
-export function fallback(audit: Audit): Fallback {
+/** The longest of the shortest reaching strings (over labels reached at all), and how many labels one character reaches. */
+export function fallback(audit: Audit) {
   const reached = Object.entries(audit.normaliser.shortest_reaching).filter(([, r]) => r.strings.length > 0);
   const lengths = reached.map(([, r]) => r.length);
   const input = [ref('results/normaliser.json', '/shortest_reaching')];
   return {
     longestNeeded: derived('fallback/longest-needed', Math.max(...lengths), 'integer', input),
     reachedByOne: derived('fallback/reached-by-one', lengths.filter((l) => l === 1).length, 'integer', input),
-    reachedByOneLabels: reached.filter(([, r]) => r.length === 1).map(([label]) => label),
   };
 }
 
@@ -50,13 +42,7 @@ export function containment(audit: Audit): Containment {
   return { rescued, dropped };
 }
 
-export interface ShuffleFigures {
-  readonly ambiguous: Figure;
-  readonly moved: Figure;
-  readonly rescored: Figure;
-}
-
-export function shuffleFigures(audit: Audit): ShuffleFigures {
+export function shuffleFigures(audit: Audit) {
   const s = audit.normaliser.shuffle;
   return {
     ambiguous: derived('shuffle/ambiguous-gold-spellings', s.ambiguous_gold_spellings.length, 'integer', [

@@ -1,7 +1,7 @@
 /** Table 5, paper against tree: which cells disagree, and how many. */
 import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
-import { derived, leaf, ref, type Figure } from '../provenance/provenance.ts';
+import { derived, leaf, ref } from '../provenance/provenance.ts';
 import type { Table5Counts } from '../admission/schemas.ts';
 import { table5Disagreements } from '../rederive/table5.ts';
 
@@ -22,19 +22,13 @@ export const PARSED_ONLY: ReadonlySet<keyof Table5Counts> = new Set([
 /** What marks such a row in a table and a chart. */
 export const PARSED_ONLY_MARK = ' (tree: files that parse)';
 
-export interface Table5Cell {
-  readonly paper: Figure;
-  readonly here: Figure;
-  readonly disagree: boolean;
-}
-
 export function table5(audit: Audit) {
   const splits = Object.keys(audit.datacheck.splits);
   const rows = TABLE5_ROWS.map(([key, label]) => ({
     key,
     label,
     parsedOnly: PARSED_ONLY.has(key),
-    cells: splits.map((split): Table5Cell => {
+    cells: splits.map((split) => {
       const at = (side: 'paper' | 'here') =>
         leaf(audit, 'results/datacheck.json', toPointer(['splits', split, side, key]), 'count');
       const paper = at('paper');

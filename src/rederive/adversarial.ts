@@ -1,8 +1,10 @@
 /** The adversarial run's derived leaves: every stored ratio and ceiling, and P2 against the index. */
 import { toPointer } from '../admission/pointer.ts';
 import { roundPython } from '../core/python-round.ts';
-import { statedCount, type Comparison, type Rederivation } from './types.ts';
+import { compare, statedCount, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
+
+const ADV = 'results/adversarial.json' as const;
 
 export const ratiosRederivation: Rederivation = {
   name: 'ratios-and-ceilings',
@@ -13,19 +15,23 @@ export const ratiosRederivation: Rederivation = {
   run: (a) => {
     const out: Comparison[] = [];
     for (const [split, s] of Object.entries(a.adversarial.splits)) {
-      out.push({
-        file: 'results/adversarial.json',
-        pointer: toPointer(['splits', split, 'reachable_ceiling']),
-        reported: s.reachable_ceiling,
-        ours: roundPython(s.traces_with_gold_errors / s.gold_files_scored, 10),
-      });
+      out.push(
+        compare(
+          ADV,
+          toPointer(['splits', split, 'reachable_ceiling']),
+          s.reachable_ceiling,
+          roundPython(s.traces_with_gold_errors / s.gold_files_scored, 10),
+        ),
+      );
       for (const [name, row] of Object.entries(s.predictors)) {
-        out.push({
-          file: 'results/adversarial.json',
-          pointer: toPointer(['splits', split, 'predictors', name, 'volume_ratio']),
-          reported: row.volume_ratio,
-          ours: s.gold_errors === 0 ? 0 : roundPython(row.predicted_errors / s.gold_errors, 10),
-        });
+        out.push(
+          compare(
+            ADV,
+            toPointer(['splits', split, 'predictors', name, 'volume_ratio']),
+            row.volume_ratio,
+            s.gold_errors === 0 ? 0 : roundPython(row.predicted_errors / s.gold_errors, 10),
+          ),
+        );
       }
     }
     return out;
@@ -46,33 +52,24 @@ export const absentLocationsRederivation: Rederivation = {
         const spans = a.index.splits[split]?.[trace];
         locations.forEach((location, i) => {
           total++;
-          out.push({
-            file: 'results/adversarial.json',
-            pointer: toPointer(['splits', split, 'locations_off_the_index', trace, i]),
-            reported: say('rederive/adversarial.reported'),
-            ours:
+          out.push(
+            compare(
+              ADV,
+              toPointer(['splits', split, 'locations_off_the_index', trace, i]),
+              say('rederive/adversarial.reported'),
               spans === undefined
                 ? say('rederive/adversarial.ours')
                 : spans.includes(location)
                   ? say('rederive/adversarial.ours-2')
                   : say('rederive/adversarial.ours-3'),
-          });
+            ),
+          );
         });
       }
     }
     const stated = statedCount(a.adversarial.properties['P2']?.magnitude ?? '');
-    out.push({
-      file: 'results/adversarial.json',
-      pointer: '/properties/P2/magnitude',
-      reported: stated?.[0],
-      ours: total,
-    });
-    out.push({
-      file: 'results/adversarial.json',
-      pointer: '/properties/P2/magnitude',
-      reported: stated?.[1],
-      ours: a.datacheck.vocabulary.errors,
-    });
+    out.push(compare(ADV, '/properties/P2/magnitude', stated?.[0], total));
+    out.push(compare(ADV, '/properties/P2/magnitude', stated?.[1], a.datacheck.vocabulary.errors));
     return out;
   },
 };

@@ -2,7 +2,7 @@
 import { toPointer } from '../admission/pointer.ts';
 import { roundPython } from '../core/python-round.ts';
 import type { Artifacts } from '../admission/types.ts';
-import type { Comparison, Rederivation } from './types.ts';
+import { compare, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
 
 const F = 'results/catf1.json' as const;
@@ -29,42 +29,32 @@ export const catf1Rederivation: Rederivation = {
       const cats = Object.entries(row.per_category);
       for (const [label, c] of cats) {
         const f1 = c.precision + c.recall === 0 ? 0 : (2 * c.precision * c.recall) / (c.precision + c.recall);
-        out.push({
-          file: F,
-          pointer: toPointer(['rows', i, 'per_category', label, 'f1']),
-          reported: c.f1,
-          ours: f1,
-          tolerance: 1e-12,
-        });
+        out.push(compare(F, toPointer(['rows', i, 'per_category', label, 'f1']), c.f1, f1, 1e-12));
       }
       const support = cats.reduce((s, [, c]) => s + c.support, 0);
       const weighted = support === 0 ? 0 : cats.reduce((s, [, c]) => s + c.f1 * c.support, 0) / support;
-      out.push({
-        file: F,
-        pointer: toPointer(['rows', i, 'weighted_f1']),
-        reported: row.weighted_f1,
-        ours: roundPython(weighted, 10),
-      });
+      out.push(compare(F, toPointer(['rows', i, 'weighted_f1']), row.weighted_f1, roundPython(weighted, 10)));
       const withSupport = cats.filter(([, c]) => c.support > 0);
-      out.push({
-        file: F,
-        pointer: toPointer(['rows', i, 'categories_with_support']),
-        reported: row.categories_with_support,
-        ours: withSupport.length,
-      });
-      out.push({
-        file: F,
-        pointer: toPointer(['rows', i, 'categories_at_full_recall']),
-        reported: row.categories_at_full_recall,
-        ours: withSupport.filter(([, c]) => c.recall === 1).length,
-      });
+      out.push(
+        compare(F, toPointer(['rows', i, 'categories_with_support']), row.categories_with_support, withSupport.length),
+      );
+      out.push(
+        compare(
+          F,
+          toPointer(['rows', i, 'categories_at_full_recall']),
+          row.categories_at_full_recall,
+          withSupport.filter(([, c]) => c.recall === 1).length,
+        ),
+      );
     });
-    out.push({
-      file: F,
-      pointer: '/identical_per_category_block',
-      reported: a.catf1.identical_per_category_block,
-      ours: identicalBlocks(a, a.catf1.differ_only_in_where),
-    });
+    out.push(
+      compare(
+        F,
+        '/identical_per_category_block',
+        a.catf1.identical_per_category_block,
+        identicalBlocks(a, a.catf1.differ_only_in_where),
+      ),
+    );
     return out;
   },
 };

@@ -1,8 +1,4 @@
-/**
- * Every re-derivation, run during admission after the cross-checks. A reported leaf
- * that differs from our recomputation stops the build, naming the leaf, the
- * artifact's value and ours.
- */
+/** Every re-derivation, run at admission: a reported leaf that differs from ours stops the build. */
 import type { Artifacts } from '../admission/types.ts';
 import { AdmissionError } from '../admission/errors.ts';
 import { absentLocationsRederivation, ratiosRederivation } from './adversarial.ts';
@@ -29,12 +25,10 @@ export const REDERIVATIONS: readonly Rederivation[] = [
   verdictsRederivation,
 ];
 
-function same(c: Comparison): boolean {
-  if (typeof c.reported === 'number' && typeof c.ours === 'number') {
-    return c.tolerance === undefined ? c.reported === c.ours : Math.abs(c.reported - c.ours) <= c.tolerance;
-  }
-  return JSON.stringify(c.reported) === JSON.stringify(c.ours);
-}
+const same = (c: Comparison) =>
+  typeof c.reported === 'number' && typeof c.ours === 'number'
+    ? c.reported === c.ours || Math.abs(c.reported - c.ours) <= (c.tolerance ?? -1)
+    : JSON.stringify(c.reported) === JSON.stringify(c.ours);
 
 function show(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);
@@ -55,13 +49,7 @@ export function rederiveAll(a: Artifacts): RederivationResult[] {
         );
       }
     }
-    return {
-      name: r.name,
-      title: r.title,
-      explanation: r.explanation,
-      source: r.source,
-      properties: r.properties,
-      comparisons,
-    };
+    const { name, title, explanation, source, properties } = r;
+    return { name, title, explanation, source, properties, comparisons };
   });
 }

@@ -1,7 +1,7 @@
 /** P8's three runs, rescored by our reimplementation of the scorer's pairing on the constructed trace. */
 import { toPointer } from '../admission/pointer.ts';
 import { scoreTrace } from './scorer/metrics.ts';
-import { pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
+import { compare, pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
 
 const F = 'results/pairing.json' as const;
@@ -19,18 +19,8 @@ export const pairingRederivation: Rederivation = {
     const out: Comparison[] = [];
     a.pairing.runs.forEach((run, i) => {
       const score = scoreTrace(run.gold_has_null ? all : clean, run.prediction_has_null ? all : clean, taxonomy);
-      out.push({
-        file: F,
-        pointer: toPointer(['runs', i, 'joint_accuracy']),
-        reported: run.joint_accuracy,
-        ours: score.joint,
-      });
-      out.push({
-        file: F,
-        pointer: toPointer(['runs', i, 'location_accuracy']),
-        reported: run.location_accuracy,
-        ours: score.location,
-      });
+      out.push(compare(F, toPointer(['runs', i, 'joint_accuracy']), run.joint_accuracy, score.joint));
+      out.push(compare(F, toPointer(['runs', i, 'location_accuracy']), run.location_accuracy, score.location));
     });
     return out;
   },

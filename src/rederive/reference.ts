@@ -1,11 +1,11 @@
-/**
- * What the reference predictors must score, from first principles, and the
- * measurements one artifact reports again from another. None needs the corpus.
- */
+/** What the reference predictors must score, and measurements one artifact reports again from another. */
 import { toPointer } from '../admission/pointer.ts';
 import { HEADLINE_PREDICTOR } from '../core/names.ts';
-import type { Comparison, Rederivation } from './types.ts';
+import { compare, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
+
+const NORM = 'results/normaliser.json' as const;
+const CATF1 = 'results/catf1.json' as const;
 
 const ADV = 'results/adversarial.json' as const;
 
@@ -22,7 +22,7 @@ export const referenceRederivation: Rederivation = {
       const at = (name: string, k: string) => toPointer(['splits', split, 'predictors', name, k]);
       const expect = (name: string, k: keyof NonNullable<(typeof p)[string]>, ours: unknown) => {
         const row = p[name];
-        if (row) out.push({ file: ADV, pointer: at(name, k), reported: row[k], ours });
+        if (row) out.push(compare(ADV, at(name, k), row[k], ours));
       };
       for (const k of [
         'joint_accuracy',
@@ -45,52 +45,52 @@ export const referenceRederivation: Rederivation = {
         expect(HEADLINE_PREDICTOR, 'location_accuracy', esOnce.location_accuracy);
         expect(HEADLINE_PREDICTOR, 'location_precision', esOnce.location_precision);
       }
-      out.push({
-        file: ADV,
-        pointer: toPointer(['splits', split, 'gold_files_scored']),
-        reported: s.gold_files_scored,
-        ours: s.gold_files - s.walked_past.length,
-      });
+      out.push(
+        compare(
+          ADV,
+          toPointer(['splits', split, 'gold_files_scored']),
+          s.gold_files_scored,
+          s.gold_files - s.walked_past.length,
+        ),
+      );
       const dc = a.datacheck.splits[split];
       if (dc)
-        out.push({
-          file: 'results/datacheck.json',
-          pointer: toPointer(['splits', split, 'here', 'traces_with_errors']),
-          reported: dc.here.traces_with_errors,
-          ours: s.traces_with_gold_errors,
-        });
+        out.push(
+          compare(
+            'results/datacheck.json',
+            toPointer(['splits', split, 'here', 'traces_with_errors']),
+            dc.here.traces_with_errors,
+            s.traces_with_gold_errors,
+          ),
+        );
     }
     // catf1 and the normaliser's pinned rescoring report rows the adversarial run reported first.
     a.catf1.rows.forEach((row, i) => {
       const adv = a.adversarial.splits[row.split]?.predictors[row.predictor];
       if (!adv) return;
-      out.push({
-        file: 'results/catf1.json',
-        pointer: toPointer(['rows', i, 'joint_accuracy']),
-        reported: row.joint_accuracy,
-        ours: adv.joint_accuracy,
-      });
-      out.push({
-        file: 'results/catf1.json',
-        pointer: toPointer(['rows', i, 'location_accuracy']),
-        reported: row.location_accuracy,
-        ours: adv.location_accuracy,
-      });
+      out.push(compare(CATF1, toPointer(['rows', i, 'joint_accuracy']), row.joint_accuracy, adv.joint_accuracy));
+      out.push(
+        compare(CATF1, toPointer(['rows', i, 'location_accuracy']), row.location_accuracy, adv.location_accuracy),
+      );
     });
     a.normaliser.shuffle.scores.forEach((row, i) => {
       const adv = a.adversarial.splits[row.split]?.predictors[row.predictor];
-      out.push({
-        file: 'results/normaliser.json',
-        pointer: toPointer(['shuffle', 'scores', i, 'joint_accuracy', 'pinned']),
-        reported: row.joint_accuracy.pinned,
-        ours: adv?.joint_accuracy,
-      });
-      out.push({
-        file: 'results/normaliser.json',
-        pointer: toPointer(['shuffle', 'scores', i, 'location_accuracy', 'pinned']),
-        reported: row.location_accuracy.pinned,
-        ours: adv?.location_accuracy,
-      });
+      out.push(
+        compare(
+          NORM,
+          toPointer(['shuffle', 'scores', i, 'joint_accuracy', 'pinned']),
+          row.joint_accuracy.pinned,
+          adv?.joint_accuracy,
+        ),
+      );
+      out.push(
+        compare(
+          NORM,
+          toPointer(['shuffle', 'scores', i, 'location_accuracy', 'pinned']),
+          row.location_accuracy.pinned,
+          adv?.location_accuracy,
+        ),
+      );
     });
     const moved = a.normaliser.shuffle.scores.flatMap((r) => [
       ...(r.joint_accuracy.pinned !== r.joint_accuracy.shuffled ? [`${r.split} ${r.predictor} joint_accuracy`] : []),
@@ -98,12 +98,9 @@ export const referenceRederivation: Rederivation = {
         ? [`${r.split} ${r.predictor} location_accuracy`]
         : []),
     ]);
-    out.push({
-      file: 'results/normaliser.json',
-      pointer: '/shuffle/figures_that_moved',
-      reported: a.normaliser.shuffle.figures_that_moved.length,
-      ours: moved.length,
-    });
+    out.push(
+      compare(NORM, '/shuffle/figures_that_moved', a.normaliser.shuffle.figures_that_moved.length, moved.length),
+    );
     return out;
   },
 };

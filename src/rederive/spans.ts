@@ -1,11 +1,11 @@
-/**
- * From the span index alone: each split's traces and spans (Table 5's tree column),
- * and what the two predictors that read only spans must emit.
- */
+/** From the span index alone: each split's traces and spans, and what the two span-only predictors must emit. */
 import { toPointer } from '../admission/pointer.ts';
 import { roundPython } from '../core/python-round.ts';
-import { pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
+import { compare, pinnedTaxonomy, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
+
+const DC = 'results/datacheck.json' as const;
+const ADV = 'results/adversarial.json' as const;
 
 export const spansRederivation: Rederivation = {
   name: 'span-index',
@@ -21,18 +21,15 @@ export const spansRederivation: Rederivation = {
       const adv = a.adversarial.splits[split];
       if (!here || !adv) continue; // the split sets are compared by admission's totals check
       const lists = Object.values(traces);
-      out.push({
-        file: 'results/datacheck.json',
-        pointer: toPointer(['splits', split, 'here', 'traces']),
-        reported: here.here.traces,
-        ours: lists.length,
-      });
-      out.push({
-        file: 'results/datacheck.json',
-        pointer: toPointer(['splits', split, 'here', 'spans']),
-        reported: here.here.spans,
-        ours: lists.reduce((n, l) => n + l.length, 0),
-      });
+      out.push(compare(DC, toPointer(['splits', split, 'here', 'traces']), here.here.traces, lists.length));
+      out.push(
+        compare(
+          DC,
+          toPointer(['splits', split, 'here', 'spans']),
+          here.here.spans,
+          lists.reduce((n, l) => n + l.length, 0),
+        ),
+      );
       const skipped = new Set(adv.walked_past.map((w) => w.trace));
       const distinctPerScoredTrace = Object.entries(traces)
         .filter(([trace]) => !skipped.has(trace))
@@ -45,18 +42,8 @@ export const spansRederivation: Rederivation = {
         const row = adv.predictors[name];
         if (!row) continue;
         const at = (k: string) => toPointer(['splits', split, 'predictors', name, k]);
-        out.push({
-          file: 'results/adversarial.json',
-          pointer: at('predicted_errors'),
-          reported: row.predicted_errors,
-          ours: predicted,
-        });
-        out.push({
-          file: 'results/adversarial.json',
-          pointer: at('volume_ratio'),
-          reported: row.volume_ratio,
-          ours: roundPython(predicted / adv.gold_errors, 10),
-        });
+        out.push(compare(ADV, at('predicted_errors'), row.predicted_errors, predicted));
+        out.push(compare(ADV, at('volume_ratio'), row.volume_ratio, roundPython(predicted / adv.gold_errors, 10)));
       }
     }
     return out;

@@ -1,7 +1,9 @@
 /** Table 5's disagreements, counted, against the count P9's magnitude states. */
 import type { Artifacts } from '../admission/types.ts';
-import { statedCount, type Comparison, type Rederivation } from './types.ts';
+import { compare, statedCount, type Comparison, type Rederivation } from './types.ts';
 import { say } from '../core/strings.ts';
+
+const DC = 'results/datacheck.json' as const;
 
 /** Every Table 5 cell the audit records, paper against tree: how many, and how many differ. In one place. */
 export function table5Disagreements(a: Artifacts): { compared: number; disagreeing: number } {
@@ -21,8 +23,8 @@ export const table5Rederivation: Rederivation = {
     const { compared, disagreeing } = table5Disagreements(a);
     const stated = statedCount(a.datacheck.properties['P9']?.magnitude ?? '');
     const out: Comparison[] = [
-      { file: 'results/datacheck.json', pointer: '/properties/P9/magnitude', reported: stated?.[0], ours: disagreeing },
-      { file: 'results/datacheck.json', pointer: '/properties/P9/magnitude', reported: stated?.[1], ours: compared },
+      compare(DC, '/properties/P9/magnitude', stated?.[0], disagreeing),
+      compare(DC, '/properties/P9/magnitude', stated?.[1], compared),
     ];
     return out;
   },

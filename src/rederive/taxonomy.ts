@@ -1,7 +1,4 @@
-/**
- * Every substring of the taxonomy put through the normaliser, once per admission:
- * three re-derivations (the normaliser's leaves, the magnitudes' figures, the verdicts) read it.
- */
+/** Every taxonomy substring through the normaliser, once per admission, for the three re-derivations that read it. */
 import type { Artifacts } from '../admission/types.ts';
 import { sweepSubstrings } from './scorer/normalize.ts';
 import { pinnedTaxonomy } from './types.ts';

@@ -11,6 +11,16 @@ export interface Comparison {
   readonly tolerance?: number;
 }
 
+/** A comparison, its keys in the order the method page and the packets write them. */
+export const compare = (
+  file: ArtifactPath,
+  pointer: string,
+  reported: unknown,
+  ours: unknown,
+  tolerance?: number,
+): Comparison =>
+  tolerance === undefined ? { file, pointer, reported, ours } : { file, pointer, reported, ours, tolerance };
+
 export interface Rederivation {
   /** A stable name, used in anchors (/method/#rederive-name) and error messages. */
   readonly name: string;
@@ -24,14 +34,7 @@ export interface Rederivation {
   readonly run: (a: Artifacts) => readonly Comparison[];
 }
 
-export interface RederivationResult {
-  readonly name: string;
-  readonly title: string;
-  readonly explanation: string;
-  readonly source: string;
-  readonly properties: readonly string[];
-  readonly comparisons: readonly Comparison[];
-}
+export type RederivationResult = Omit<Rederivation, 'run'> & { readonly comparisons: readonly Comparison[] };
 
 /** The pinned taxonomy, in the scorer's list order: the key order of shortest_reaching. */
 export function pinnedTaxonomy(a: Artifacts): string[] {

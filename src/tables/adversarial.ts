@@ -6,97 +6,67 @@ import { HEADLINE_PREDICTOR } from '../core/names.ts';
 import { firstSplit, splitNames } from '../measures/splits.ts';
 import { as, keyWords, leaf } from '../provenance/provenance.ts';
 import { EMPTY, figCell, identCell, keyCell, wordsCell } from './cells.ts';
-import { slug, type Cell, type TableSpec } from './spec.ts';
+import { cols, num, slug, type Cell, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
 const F = 'results/adversarial.json' as const;
 
+/** Predictors' rows on one split (with what each reads, or not), then the best published row and the ceiling. */
+function scoreRows(a: Audit, split: string, names: readonly string[], reads: boolean): Cell[][] {
+  const base = ['splits', split] as const;
+  const pad = reads ? [EMPTY] : [];
+  const score = (...path: string[]) => figCell(a, F, [...base, ...path], 'score');
+  return [
+    ...names.map((name) => {
+      const at = [...base, 'predictors', name];
+      return [
+        keyCell(F, [...base, 'predictors'], name),
+        ...(reads ? [wordsCell(a, F, [...at, 'reads'])] : []),
+        figCell(a, F, [...at, 'joint_accuracy'], 'score'),
+        figCell(a, F, [...at, 'location_accuracy'], 'score'),
+        figCell(a, F, [...at, 'predicted_errors'], 'count'),
+        figCell(a, F, [...at, 'volume_ratio'], 'ratio'),
+      ];
+    }),
+    [
+      { label: 'best published, Table 1' },
+      ...pad,
+      score('best_published', 'joint_accuracy', 'value'),
+      score('best_published', 'location_accuracy', 'value'),
+      EMPTY,
+      EMPTY,
+    ],
+    [
+      { label: say('tables/adversarial.label') },
+      ...pad,
+      score('reachable_ceiling'),
+      score('reachable_ceiling'),
+      EMPTY,
+      EMPTY,
+    ],
+  ];
+}
+
 export function headlineTable(a: Audit, split: string): TableSpec {
   const s = a.adversarial.splits[split];
   if (!s) throw new Error(`no split ${split} in ${F}`);
-  const base = ['splits', split] as const;
   return {
     id: `table-headline-${slug(split)}`,
     caption: say('tables/adversarial.headlineTable.caption'),
     table: {
-      columns: [
-        { label: 'predictor' },
-        { label: 'reads' },
-        { label: 'joint', numeric: true },
-        { label: 'location', numeric: true },
-        { label: 'errors emitted', numeric: true },
-        { label: 'per gold error', numeric: true },
-      ],
-      rows: [
-        ...Object.keys(s.predictors).map((name) => {
-          const at = [...base, 'predictors', name];
-          return [
-            keyCell(F, [...base, 'predictors'], name),
-            wordsCell(a, F, [...at, 'reads']),
-            figCell(a, F, [...at, 'joint_accuracy'], 'score'),
-            figCell(a, F, [...at, 'location_accuracy'], 'score'),
-            figCell(a, F, [...at, 'predicted_errors'], 'count'),
-            figCell(a, F, [...at, 'volume_ratio'], 'ratio'),
-          ];
-        }),
-        [
-          { label: 'best published, Table 1' },
-          EMPTY,
-          figCell(a, F, [...base, 'best_published', 'joint_accuracy', 'value'], 'score'),
-          figCell(a, F, [...base, 'best_published', 'location_accuracy', 'value'], 'score'),
-          EMPTY,
-          EMPTY,
-        ],
-        [
-          { label: say('tables/adversarial.label') },
-          EMPTY,
-          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
-          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
-          EMPTY,
-          EMPTY,
-        ],
-      ],
+      columns: cols('predictor', 'reads', num('joint'), num('location'), num('errors emitted'), num('per gold error')),
+      rows: scoreRows(a, split, Object.keys(s.predictors), true),
     },
   };
 }
 
 export function teaserTable(a: Audit): TableSpec {
-  const base = ['splits', firstSplit(a)] as const;
-  const at = [...base, 'predictors', HEADLINE_PREDICTOR];
   return {
     id: 'table-teaser',
     caption: say('tables/adversarial.teaserTable.caption'),
     table: {
-      columns: [
-        { label: 'row' },
-        { label: 'joint', numeric: true },
-        { label: 'location', numeric: true },
-        { label: 'errors emitted', numeric: true },
-        { label: 'per gold error', numeric: true },
-      ],
-      rows: [
-        [
-          keyCell(F, [...base, 'predictors'], HEADLINE_PREDICTOR),
-          figCell(a, F, [...at, 'joint_accuracy'], 'score'),
-          figCell(a, F, [...at, 'location_accuracy'], 'score'),
-          figCell(a, F, [...at, 'predicted_errors'], 'count'),
-          figCell(a, F, [...at, 'volume_ratio'], 'ratio'),
-        ],
-        [
-          { label: 'best published, Table 1' },
-          figCell(a, F, [...base, 'best_published', 'joint_accuracy', 'value'], 'score'),
-          figCell(a, F, [...base, 'best_published', 'location_accuracy', 'value'], 'score'),
-          EMPTY,
-          EMPTY,
-        ],
-        [
-          { label: say('tables/adversarial.label') },
-          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
-          figCell(a, F, [...base, 'reachable_ceiling'], 'score'),
-          EMPTY,
-          EMPTY,
-        ],
-      ],
+      columns: cols('row', num('joint'), num('location'), num('errors emitted'), num('per gold error')),
+      rows: scoreRows(a, firstSplit(a), [HEADLINE_PREDICTOR], false),
     },
   };
 }
@@ -107,7 +77,7 @@ export function elevenPercentTable(a: Audit): TableSpec {
     id: 'table-eleven-percent',
     caption: say('tables/adversarial.elevenPercentTable.caption'),
     table: {
-      columns: [{ label: 'what' }, { label: 'as a score', numeric: true }, { label: 'as a percentage', numeric: true }],
+      columns: cols('what', num('as a score'), num('as a percentage')),
       rows: [
         [{ label: say('tables/adversarial.combined') }, EMPTY, { fig: e.combined }],
         ...e.best.map((b) => [keyCell(F, ['splits'], b.split), { fig: b.value }, { fig: as(b.value, 'percent') }]),
@@ -125,12 +95,7 @@ export function ceilingTable(a: Audit): TableSpec {
     id: 'table-ceiling',
     caption: say('tables/adversarial.ceilingTable.caption'),
     table: {
-      columns: [
-        { label: 'split' },
-        { label: say('tables/adversarial.label-5'), numeric: true },
-        { label: 'traces scored', numeric: true },
-        { label: 'ceiling', numeric: true },
-      ],
+      columns: cols('split', num(say('tables/adversarial.label-5')), num('traces scored'), num('ceiling')),
       rows: splitNames(a).map((s) => [
         keyCell(F, ['splits'], s),
         figCell(a, F, ['splits', s, 'traces_with_gold_errors'], 'count'),
@@ -165,7 +130,7 @@ export function absentLocationsTable(a: Audit): TableSpec {
   return {
     id: 'table-absent-locations',
     caption: say('tables/adversarial.absentLocationsTable.caption'),
-    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: say('tables/adversarial.label-6') }], rows },
+    table: { columns: cols('split', 'trace', say('tables/adversarial.label-6')), rows },
   };
 }
 
@@ -180,7 +145,7 @@ export function walkedPastTable(a: Audit): TableSpec {
   return {
     id: 'table-walked-past',
     caption: say('tables/adversarial.walkedPastTable.caption'),
-    table: { columns: [{ label: 'split' }, { label: 'trace' }, { label: say('tables/adversarial.label-7') }], rows },
+    table: { columns: cols('split', 'trace', say('tables/adversarial.label-7')), rows },
   };
 }
 

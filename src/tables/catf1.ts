@@ -1,7 +1,7 @@
 /** Tables from the category scores (P7). */
 import type { Audit } from '../audit/assemble.ts';
 import { figCell, keyCell, wordsCell } from './cells.ts';
-import { slug, type TableSpec } from './spec.ts';
+import { cols, num, slug, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
 const F = 'results/catf1.json' as const;
@@ -11,15 +11,15 @@ export function perCategoryTable(a: Audit): TableSpec {
     id: 'table-per-category',
     caption: say('tables/catf1.perCategoryTable.caption'),
     table: {
-      columns: [
-        { label: 'split' },
-        { label: 'predictor' },
-        { label: 'joint', numeric: true },
-        { label: 'location', numeric: true },
-        { label: 'weighted F-score', numeric: true },
-        { label: say('tables/catf1.full-recall'), numeric: true },
-        { label: 'categories with support', numeric: true },
-      ],
+      columns: cols(
+        'split',
+        'predictor',
+        num('joint'),
+        num('location'),
+        num('weighted F-score'),
+        num(say('tables/catf1.full-recall')),
+        num('categories with support'),
+      ),
       rows: a.catf1.rows.map((_, i) => [
         wordsCell(a, F, ['rows', i, 'split']),
         wordsCell(a, F, ['rows', i, 'predictor']),
@@ -54,16 +54,16 @@ export function perCategoryBlockTables(a: Audit): BlockSpec[] {
       split,
       row: ix,
       table: {
-        columns: [
-          { label: 'category' },
-          { label: say('tables/catf1.label'), numeric: true },
-          { label: 'precision, every span', numeric: true },
-          { label: 'precision, one span', numeric: true },
-          { label: 'recall, every span', numeric: true },
-          { label: 'recall, one span', numeric: true },
-          { label: 'F-score, every span', numeric: true },
-          { label: 'F-score, one span', numeric: true },
-        ],
+        columns: cols(
+          'category',
+          num(say('tables/catf1.label')),
+          num('precision, every span'),
+          num('precision, one span'),
+          num('recall, every span'),
+          num('recall, one span'),
+          num('F-score, every span'),
+          num('F-score, one span'),
+        ),
         rows: Object.keys(a.catf1.rows[ix]!.per_category).map((label) => [
           keyCell(F, ['rows', ix, 'per_category'], label),
           figCell(a, F, ['rows', ix, 'per_category', label, 'support'], 'count'),

@@ -29,4 +29,9 @@ export function identCell(a: Audit, file: ArtifactPath, path: readonly PathSegme
   return { ident: words(a, file, toPointer(path)).text, source: { type: 'artifact', file, pointer: toPointer(path) } };
 }
 
+/** Our words for an artifact value (a boolean as yes or no, a null), with the value's provenance. */
+export function labelCell(label: string, file: ArtifactPath, path: readonly PathSegment[]): Cell {
+  return { label, source: { type: 'artifact', file, pointer: toPointer(path) } };
+}
+
 export const EMPTY: Cell = { empty: true };

@@ -3,7 +3,7 @@ import type { Audit } from '../audit/assemble.ts';
 import type { AdmittedRecord } from '../admission/types.ts';
 import type { LeafValue } from '../admission/schemas.ts';
 import type { Source } from '../provenance/provenance.ts';
-import type { Cell, TableSpec } from './spec.ts';
+import { cols, type Cell, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
 export const recordAnchor = (r: AdmittedRecord) => `change-${String(r.record.sequence).padStart(4, '0')}`;
@@ -35,7 +35,7 @@ export function changeTables(a: Audit): TableSpec[] {
       id: `table-${id}-files`,
       caption: say('tables/changes.files.caption'),
       table: {
-        columns: [{ label: 'file' }, { label: 'old commit' }, { label: 'new commit' }, { label: 'bytes' }],
+        columns: cols('file', 'old commit', 'new commit', 'bytes'),
         rows: record.new.files.map((f, i) => {
           const old = record.old.files.findIndex((g) => g.path === f.path);
           return [
@@ -53,7 +53,7 @@ export function changeTables(a: Audit): TableSpec[] {
             id: `table-${id}-pins`,
             caption: say('tables/changes.pins-changed'),
             table: {
-              columns: [{ label: 'pin' }, { label: 'old' }, { label: 'new' }],
+              columns: cols('pin', 'old', 'new'),
               rows: record.pins.map((p, i) => [
                 { ident: p.key, source: at(entry, `/pins/${i}/key`) },
                 { ident: p.old, source: at(entry, `/pins/${i}/old`), short: 16 },
@@ -69,13 +69,7 @@ export function changeTables(a: Audit): TableSpec[] {
             id: `table-${id}-leaves`,
             caption: say('tables/changes.leaves.caption'),
             table: {
-              columns: [
-                { label: 'file' },
-                { label: 'JSON Pointer' },
-                { label: 'kind' },
-                { label: 'old' },
-                { label: 'new' },
-              ],
+              columns: cols('file', 'JSON Pointer', 'kind', 'old', 'new'),
               rows: record.changes.map((c, i) => [
                 { ident: c.file, source: at(entry, `/changes/${i}/file`) },
                 { ident: c.pointer, source: at(entry, `/changes/${i}/pointer`) },

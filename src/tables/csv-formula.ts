@@ -1,10 +1,6 @@
 /**
- * CSV injection (OWASP, "CSV Injection"): a spreadsheet reads a cell that starts with
- * `=`, `+`, `-`, `@`, a tab or a carriage return as a formula and may run it
- * (`=HYPERLINK(...)`, `=cmd|...`). Artifact strings are untrusted, so such a cell is
- * written with a leading single quote, which spreadsheets show as text and do not
- * evaluate, and quoted. A plain number (`-0.25`, `+3`, `1e-5`) is a value, not a
- * formula, and stays as it is, so negative figures remain numbers.
+ * CSV injection (OWASP): a cell starting with = + - @, a tab or a carriage return is quoted with a leading single
+ * quote so a spreadsheet shows it as text; a plain number (`-0.25`, `1e-5`) stays a value.
  */
 import { say } from '../core/strings.ts';
 

@@ -34,6 +34,9 @@ function lines(spec: TableSpec): string[][] {
   ];
 }
 
+/** The header's names as a CSV reader reads them back (a formula-like one keeps its leading quote). */
+export const csvHeader = (spec: TableSpec) => lines(spec)[0]!.map((s) => (isFormulaLike(s) ? neutralised(s) : s));
+
 export function toCsv(spec: TableSpec): string {
   // A cell a spreadsheet would run as a formula is written as text, always quoted (csv-formula.ts).
   const cell = (s: string) => (isFormulaLike(s) ? `"${neutralised(s).replaceAll('"', '""')}"` : field(s));

@@ -5,7 +5,7 @@ import { abstractCounts } from '../measures/abstract-counts.ts';
 import { PARSED_ONLY_MARK, table5 } from '../measures/table5.ts';
 import { keyWords } from '../provenance/provenance.ts';
 import { figCell, identCell, wordsCell } from './cells.ts';
-import type { Column, TableSpec } from './spec.ts';
+import { cols, num, type Column, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
 const F = 'results/datacheck.json' as const;
@@ -15,13 +15,7 @@ export function unreadableTable(a: Audit): TableSpec {
     id: 'table-unreadable-gold',
     caption: say('tables/datacheck.unreadableTable.caption'),
     table: {
-      columns: [
-        { label: 'split' },
-        { label: 'trace' },
-        { label: 'line', numeric: true },
-        { label: 'column', numeric: true },
-        { label: 'character' },
-      ],
+      columns: cols('split', 'trace', num('line'), num('column'), 'character'),
       rows: a.datacheck.unreadable.map((_, i) => [
         wordsCell(a, F, ['unreadable', i, 'split']),
         identCell(a, F, ['unreadable', i, 'trace']),
@@ -58,12 +52,12 @@ export function table5TotalsTable(a: Audit): TableSpec {
     id: 'table-5-totals',
     caption: say('tables/datacheck.table5TotalsTable.caption'),
     table: {
-      columns: [
-        { label: say('tables/datacheck.label') },
-        { label: "the paper's abstract", numeric: true },
-        { label: 'Table 5, summed', numeric: true },
-        { label: 'the tree, summed', numeric: true },
-      ],
+      columns: cols(
+        say('tables/datacheck.label'),
+        num("the paper's abstract"),
+        num('Table 5, summed'),
+        num('the tree, summed'),
+      ),
       rows: abstractCounts(a).map((c) => [{ label: c.label }, { fig: c.abstract }, { fig: c.table5 }, { fig: c.tree }]),
     },
   };

@@ -3,8 +3,8 @@ import type { Audit } from '../audit/assemble.ts';
 import { toPointer } from '../admission/pointer.ts';
 import { containment } from '../measures/label-reach.ts';
 import { derived, ref } from '../provenance/provenance.ts';
-import { figCell, keyCell, wordsCell } from './cells.ts';
-import type { Cell, TableSpec } from './spec.ts';
+import { figCell, keyCell, labelCell, wordsCell } from './cells.ts';
+import { cols, num, type Cell, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
 const F = 'results/normaliser.json' as const;
@@ -19,19 +19,15 @@ export function driftTable(a: Audit): TableSpec {
     id: 'table-drift',
     caption: say('tables/normaliser.driftTable.caption'),
     table: {
-      columns: [
-        { label: 'gold spelling' },
-        { label: 'errors', numeric: true },
-        { label: 'caught by' },
-        { label: 'lands on' },
-      ],
+      columns: cols('gold spelling', num('errors'), 'caught by', 'lands on'),
       rows: a.normaliser.gold_drift.map((d, i) => [
         wordsCell(a, F, ['gold_drift', i, 'spelling'], 'quote'),
         figCell(a, F, ['gold_drift', i, 'errors'], 'integer'),
-        {
-          label: d.spelling.trimStart() === d.spelling ? LOOP[d.loop]! : say('tables/normaliser.label', LOOP[d.loop]!),
-          source: { type: 'artifact', file: F, pointer: toPointer(['gold_drift', i, 'loop']) },
-        },
+        labelCell(
+          d.spelling.trimStart() === d.spelling ? LOOP[d.loop]! : say('tables/normaliser.label', LOOP[d.loop]!),
+          F,
+          ['gold_drift', i, 'loop'],
+        ),
         wordsCell(a, F, ['gold_drift', i, 'lands'], d.loop === 'neither' ? 'quote' : 'name'),
       ]),
     },
@@ -44,7 +40,7 @@ export function containmentTable(a: Audit): TableSpec {
     id: 'table-containment',
     caption: say('tables/normaliser.containmentTable.caption'),
     table: {
-      columns: [{ label: 'gold spelling' }, { label: 'what happens' }, { label: 'label involved' }],
+      columns: cols('gold spelling', 'what happens', 'label involved'),
       rows: [
         [
           wordsCell(a, F, ['gold_drift', c.rescued.index, 'spelling'], 'quote'),
@@ -66,13 +62,13 @@ export function shortestReachingTable(a: Audit): TableSpec {
     id: 'table-shortest-reaching',
     caption: say('tables/normaliser.shortestReachingTable.caption'),
     table: {
-      columns: [
-        { label: 'label' },
-        { label: 'characters without spaces', numeric: true },
-        { label: say('tables/normaliser.columns.label'), numeric: true },
-        { label: say('tables/normaliser.strings-of-length') },
-        { label: 'substrings reaching it', numeric: true },
-      ],
+      columns: cols(
+        'label',
+        num('characters without spaces'),
+        num(say('tables/normaliser.columns.label')),
+        say('tables/normaliser.strings-of-length'),
+        num('substrings reaching it'),
+      ),
       rows: Object.entries(a.normaliser.shortest_reaching).map(([label, r]) => [
         keyCell(F, ['shortest_reaching'], label),
         {
@@ -103,7 +99,7 @@ export function probesTable(a: Audit): TableSpec {
   return {
     id: 'table-probes',
     caption: say('tables/normaliser.probesTable.caption'),
-    table: { columns: [{ label: 'input' }, { label: 'normalised to' }], rows },
+    table: { columns: cols('input', 'normalised to'), rows },
   };
 }
 
@@ -112,14 +108,14 @@ export function shuffleScoresTable(a: Audit): TableSpec {
     id: 'table-shuffle-scores',
     caption: say('tables/normaliser.shuffleScoresTable.caption'),
     table: {
-      columns: [
-        { label: 'split' },
-        { label: 'predictor' },
-        { label: 'joint, pinned', numeric: true },
-        { label: 'joint, shuffled', numeric: true },
-        { label: 'location, pinned', numeric: true },
-        { label: 'location, shuffled', numeric: true },
-      ],
+      columns: cols(
+        'split',
+        'predictor',
+        num('joint, pinned'),
+        num('joint, shuffled'),
+        num('location, pinned'),
+        num('location, shuffled'),
+      ),
       rows: a.normaliser.shuffle.scores.map((_, i) => [
         wordsCell(a, F, ['shuffle', 'scores', i, 'split']),
         wordsCell(a, F, ['shuffle', 'scores', i, 'predictor']),
@@ -137,12 +133,7 @@ export function orderDependentTable(a: Audit): TableSpec {
     id: 'table-order-dependent',
     caption: say('tables/normaliser.orderDependentTable.caption'),
     table: {
-      columns: [
-        { label: 'substring' },
-        { label: 'labels containing it', numeric: true },
-        { label: 'label, pinned order' },
-        { label: 'label, shuffled order' },
-      ],
+      columns: cols('substring', num('labels containing it'), 'label, pinned order', 'label, shuffled order'),
       rows: a.normaliser.order_dependent.strings.map((_, i) => [
         wordsCell(a, F, ['order_dependent', 'strings', i, 'string'], 'quote'),
         figCell(a, F, ['order_dependent', 'strings', i, 'labels'], 'integer'),

@@ -1,8 +1,7 @@
 /** Tables from the pairing demonstration (P8). */
 import type { Audit } from '../audit/assemble.ts';
-import { toPointer } from '../admission/pointer.ts';
-import { figCell, wordsCell } from './cells.ts';
-import type { TableSpec } from './spec.ts';
+import { figCell, labelCell, wordsCell } from './cells.ts';
+import { cols, num, type TableSpec } from './spec.ts';
 import { say } from '../core/strings.ts';
 
 const F = 'results/pairing.json' as const;
@@ -12,25 +11,12 @@ export function constructedTraceTable(a: Audit): TableSpec {
     id: 'table-constructed-trace',
     caption: say('tables/pairing.constructedTraceTable.caption'),
     table: {
-      columns: [{ label: 'location' }, { label: 'category' }],
+      columns: cols('location', 'category'),
       rows: a.pairing.constructed_trace.errors.map((e, i) => [
         wordsCell(a, F, ['constructed_trace', 'errors', i, 'location']),
         e.category === null
-          ? {
-              label: 'null',
-              source: { type: 'artifact', file: F, pointer: toPointer(['constructed_trace', 'errors', i, 'category']) },
-            }
-          : {
-              words: {
-                text: e.category,
-                source: {
-                  type: 'artifact',
-                  file: F,
-                  pointer: toPointer(['constructed_trace', 'errors', i, 'category']),
-                },
-              },
-              as: 'name',
-            },
+          ? labelCell('null', F, ['constructed_trace', 'errors', i, 'category'])
+          : wordsCell(a, F, ['constructed_trace', 'errors', i, 'category']),
       ]),
     },
   };
@@ -41,23 +27,17 @@ export function nullRunsTable(a: Audit): TableSpec {
     id: 'table-null-category',
     caption: say('tables/pairing.nullRunsTable.caption'),
     table: {
-      columns: [
-        { label: 'run' },
-        { label: say('tables/pairing.gold-null') },
-        { label: say('tables/pairing.prediction-null') },
-        { label: 'joint', numeric: true },
-        { label: 'location', numeric: true },
-      ],
+      columns: cols(
+        'run',
+        say('tables/pairing.gold-null'),
+        say('tables/pairing.prediction-null'),
+        num('joint'),
+        num('location'),
+      ),
       rows: a.pairing.runs.map((r, i) => [
         wordsCell(a, F, ['runs', i, 'label'], 'quote'),
-        {
-          label: r.gold_has_null ? 'yes' : 'no',
-          source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'gold_has_null']) },
-        },
-        {
-          label: r.prediction_has_null ? 'yes' : 'no',
-          source: { type: 'artifact', file: F, pointer: toPointer(['runs', i, 'prediction_has_null']) },
-        },
+        labelCell(r.gold_has_null ? 'yes' : 'no', F, ['runs', i, 'gold_has_null']),
+        labelCell(r.prediction_has_null ? 'yes' : 'no', F, ['runs', i, 'prediction_has_null']),
         figCell(a, F, ['runs', i, 'joint_accuracy'], 'score'),
         figCell(a, F, ['runs', i, 'location_accuracy'], 'score'),
       ]),
@@ -70,7 +50,7 @@ export function realGoldTable(a: Audit): TableSpec {
     id: 'table-null-category-real',
     caption: say('tables/pairing.realGoldTable.caption'),
     table: {
-      columns: [{ label: say('tables/pairing.on-real-gold') }, { label: 'count', numeric: true }],
+      columns: cols(say('tables/pairing.on-real-gold'), num('count')),
       rows: [
         [{ label: 'gold errors' }, figCell(a, F, ['on_the_real_gold', 'gold_errors'], 'count')],
         [{ label: say('tables/pairing.label') }, figCell(a, F, ['on_the_real_gold', 'falsy_categories'], 'count')],

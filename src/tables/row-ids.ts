@@ -1,11 +1,6 @@
 /**
- * A stable element id for every row of a table, derived from the row's key, never
- * its position: the slug of its header cell, so a link to a predictor's or a
- * property's row keeps pointing at that row when rows are added or reordered. Rows
- * whose header cells collide are told apart by their next cells, in column order;
- * rows identical in every cell are numbered in order of appearance (-2, -3, ...).
- * Ids are `<table id>--<row slug>`, so they are unique on any page where the table
- * ids are; the link check (src/guards/links.ts) refuses a page with a duplicate id.
+ * A row's id, `<table id>--<slug of its header cell>`, kept when rows move; collisions are told apart by the next
+ * cells, identical rows numbered -2, -3... The link check refuses duplicate ids.
  */
 import { createHash } from 'node:crypto';
 import { cellText, type TableSpec } from './spec.ts';
@@ -13,9 +8,6 @@ import { cellText, type TableSpec } from './spec.ts';
 /** How long a row slug may grow before it is cut and a digest of the whole key keeps it unique. */
 const MAX_SLUG = 48;
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** The text a cell contributes to its row's key. */
-export const keyText = cellText;
 
 /** A URL-fragment-safe slug: lowercase ASCII letters, digits and hyphens; long keys cut and suffixed by a digest. */
 export function rowSlug(key: string): string {
@@ -31,7 +23,7 @@ export function rowSlug(key: string): string {
 
 /** The id of each row of `spec`, in row order. */
 export function rowIds(spec: TableSpec): string[] {
-  const texts = spec.table.rows.map((row) => row.map(keyText));
+  const texts = spec.table.rows.map((row) => row.map(cellText));
   const width = Math.max(1, ...texts.map((t) => t.length));
   const slugs: string[] = new Array(texts.length);
   let open = texts.map((_, i) => i);

@@ -10,10 +10,7 @@ export type Cell =
   | { readonly label: string; readonly source?: ArtifactSource }
   /** A verdict from an artifact, shown as a styled badge. */
   | { readonly verdict: Verdict; readonly source: ArtifactSource }
-  /**
-   * A link: `to` is a site path (the page applies the base path) or an absolute URL.
-   * Its text is our words, or an artifact string (a property name, a file path) with provenance.
-   */
+  /** A link to a site path (the page adds the base) or an absolute URL; its text ours, or artifact words. */
   | { readonly link: { readonly to: string; readonly text: string | Words; readonly download?: boolean } }
   | { readonly empty: true };
 
@@ -32,6 +29,11 @@ export interface Column {
   readonly suffix?: string;
   readonly numeric?: boolean;
 }
+
+/** Columns from labels: a string or artifact words is a text column, `num(label)` a numeric one. */
+export const cols = (...labels: readonly (string | Words | Column)[]): Column[] =>
+  labels.map((l) => (typeof l === 'string' || 'text' in l ? { label: l } : l));
+export const num = (label: string | Words): Column => ({ label, numeric: true });
 
 export interface TableData {
   readonly columns: readonly Column[];

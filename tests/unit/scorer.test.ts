@@ -2,13 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assembleAudit } from '../../src/audit/the-audit.ts';
-import {
-  enumerateSubstrings,
-  normalizeCategory,
-  sweepByDefinition,
-  sweepSubstrings,
-  type Sweep,
-} from '../../src/rederive/scorer/normalize.ts';
+import { enumerateSubstrings, normalizeCategory } from '../../src/rederive/scorer/normalize.ts';
 import { scoreTrace } from '../../src/rederive/scorer/metrics.ts';
 import { LOCK, SHARED } from '../support/fixture.ts';
 
@@ -51,43 +45,6 @@ test('the empty string is returned before any loop runs', () => {
 
 test('the labels have 3,205 distinct substrings between them', () => {
   assert.equal(enumerateSubstrings(TAXONOMY).length, 3205);
-});
-
-// The fast sweep must give exactly what the definitions give: same substrings in the same order, same maps.
-function assertSameSweep(taxonomy: readonly string[]) {
-  const plain = (w: Sweep) => ({
-    substrings: [...w.substrings],
-    reaches: [...w.reaches],
-    containing: [...w.containing],
-  });
-  assert.deepEqual(plain(sweepSubstrings(taxonomy)), plain(sweepByDefinition(taxonomy)), JSON.stringify(taxonomy));
-}
-
-test('the one-pass substring sweep equals the sweep by definition on the real taxonomy, pinned and shuffled', () => {
-  assertSameSweep(TAXONOMY);
-  assertSameSweep(audit.normaliser.shuffle.taxonomy);
-});
-
-test('the one-pass substring sweep equals the sweep by definition on synthetic taxonomies', () => {
-  let seed = 12;
-  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
-  // Spaces, capitals, repeats and labels that sit inside one another: where first-label and exact-match rules bite.
-  const letters = ['a', 'b', 'A', 'B', ' ', 'ab', 'ba'];
-  const fixed = [
-    ['ab', 'AB', 'a b', 'abab'],
-    ['Tool', 'tool', 'Tool Use', 'Use Tool', 'ol'],
-    ['x', 'x', 'X y', 'xy'],
-    ['xy', 'x\ty', 'a\u00a0b'], // characters trim strips: the fast path must step aside
-    ['İstanbul', 'istanbul'], // lowercasing changes length
-    ['ΣΑΣ', 'σας'],
-  ];
-  for (const t of fixed) assertSameSweep(t);
-  for (let k = 0; k < 200; k++) {
-    const labels = Array.from({ length: 1 + next(6) }, () =>
-      Array.from({ length: 1 + next(5) }, () => letters[next(letters.length)]).join(''),
-    );
-    assertSameSweep(labels);
-  }
 });
 
 test('pairing: a null category first slides every later category onto the wrong location', () => {

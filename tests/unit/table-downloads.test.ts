@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assembleAudit } from '../../src/audit/the-audit.ts';
 import { allTables } from '../../src/findings/registry.ts';
-import { csvDescription, csvFields, csvSpec, tableDownloads } from '../../src/findings/table-downloads.ts';
+import { csvDescription, csvSpec, tableDownloads } from '../../src/findings/table-downloads.ts';
+import { csvFields } from '../support/csv-fields.ts';
 import { evidencePacket } from '../../src/findings/evidence-packet.ts';
 import { toCsv } from '../../src/tables/csv.ts';
 import { PROPERTY_NAMES } from '../../src/core/names.ts';
@@ -59,7 +60,7 @@ test('the per-split headline tables carry their split as the first column, and t
   }
   const captions = headline.map((d) => d.caption);
   assert.equal(new Set(captions).size, captions.length, `the captions are told apart: ${captions.join(' | ')}`);
-  const meta = csvDescription(headline[0]!, toCsv(csvSpec(headline[0]!)).split('\r\n')[0]!);
+  const meta = csvDescription(headline[0]!);
   assert.equal(meta.split, headline[0]!.split!.text);
   assert.deepEqual(meta.columns[0], { name: 'split', holds: 'the split the row is for' });
   assert.ok(meta.shown_on.every((p) => /^properties\/p\d\/#table-headline-/.test(p)));
@@ -70,7 +71,7 @@ test("every sidecar names each of its CSV's columns, as written", () => {
   for (const d of downloads) {
     const line = toCsv(csvSpec(d)).split('\r\n')[0]!;
     assert.deepEqual(
-      csvDescription(d, line).columns.map((c) => c.name),
+      csvDescription(d).columns.map((c) => c.name),
       csvFields(line),
       d.spec.id,
     );

@@ -1,9 +1,4 @@
-/**
- * What a finding is, in one place: its id, its title, the properties it bears on,
- * and its evidence (tables and charts, with their captions and notes) as data. The
- * registry, the property pages, the evidence packets, the CSV routes and the
- * guards all read the list in registry.ts; FindingEvidence.astro renders any of them.
- */
+/** What a finding is: id, title, the properties it bears on, and its evidence as data (registry.ts lists them). */
 import type { Audit } from '../../audit/assemble.ts';
 import type { ChartSpec } from '../../charts/charts.ts';
 import type { PropertyName } from '../../core/names.ts';
@@ -42,7 +37,9 @@ export interface FindingDescriptor {
   readonly evidence: (a: Audit) => readonly EvidenceItem[];
 }
 
-/** Every table an evidence list holds, including those inside collapsed blocks. */
-export function tablesOf(items: readonly EvidenceItem[]): TableSpec[] {
-  return items.flatMap((i) => ('table' in i ? [i.table] : 'details' in i ? tablesOf(i.details.items) : []));
+/** Every table item an evidence list holds, including those inside collapsed blocks. */
+export function tableItems(items: readonly EvidenceItem[]): Extract<EvidenceItem, { table: TableSpec }>[] {
+  return items.flatMap((i) => ('table' in i ? [i] : 'details' in i ? tableItems(i.details.items) : []));
 }
+
+export const tablesOf = (items: readonly EvidenceItem[]) => tableItems(items).map((i) => i.table);

@@ -9,7 +9,7 @@ import { say } from '../../core/strings.ts';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { theAudit } from '../../audit/the-audit.ts';
 import { csvDescription, csvSpec, tableDownloads, type TableDownload } from '../../findings/table-downloads.ts';
-import { csvFormulaNote, toCsv } from '../../tables/csv.ts';
+import { csvFormulaNote } from '../../tables/csv.ts';
 import { revisionIdentity } from '../../findings/revision.ts';
 import { siteRevision } from '../../site/site-revision.ts';
 import { href } from '../../site/paths.ts';
@@ -22,7 +22,7 @@ export const getStaticPaths = (async () =>
 
 export const GET: APIRoute<{ d: TableDownload }> = async ({ props, site }) => {
   const spec = csvSpec(props.d);
-  const described = csvDescription(props.d, toCsv(spec).split('\r\n')[0]!);
+  const described = csvDescription(props.d);
   const shown_on = described.shown_on.map((p) => new URL(href(p), site).href);
   return new Response(
     JSON.stringify(

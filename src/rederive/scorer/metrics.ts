@@ -1,8 +1,4 @@
-/**
- * TRAIL's pairing and its two headline metrics (calculate_scores.py lines 36 to 58 at
- * the pinned commit), reimplemented from the audit's description, for the constructed
- * trace of P8.
- */
+/** TRAIL's pairing and headline metrics (calculate_scores.py lines 36 to 58), from the audit's description, for P8. */
 import { normalizeCategory } from './normalize.ts';
 
 export interface ErrorEntry {
@@ -10,11 +6,7 @@ export interface ErrorEntry {
   readonly category: string | null;
 }
 
-/**
- * Categories are normalised with falsy ones filtered out (lines 45 and 46); locations
- * are not filtered; pairs are then zipped by position, truncated to the category count
- * (lines 49 and 50).
- */
+/** Categories normalised and falsy ones dropped (lines 45, 46), locations not; zipped by position (lines 49, 50). */
 export function pairsOf(
   errors: readonly ErrorEntry[],
   taxonomy: readonly string[],

@@ -1,7 +1,4 @@
-/**
- * TRAIL's normalize_category (calculate_scores.py lines 12 to 30 at the pinned
- * commit), reimplemented from the audit's description of it, not from its code.
- */
+/** TRAIL's normalize_category (calculate_scores.py lines 12 to 30), from the audit's description, not its code. */
 
 export type Loop = 'exact' | 'fallback' | 'neither';
 
@@ -11,23 +8,7 @@ export interface Normalised {
   readonly loop: Loop;
 }
 
-// Labels are squashed thousands of times during the substring enumeration: keep each result.
-const squashed = new Map<string, string>();
-function squash(s: string): string {
-  let v = squashed.get(s);
-  if (v === undefined) {
-    v = s.toLowerCase().replaceAll(' ', '');
-    squashed.set(s, v);
-  }
-  return v;
-}
-
-const lowered = new Map<string, string>();
-function lower(s: string): string {
-  let v = lowered.get(s);
-  if (v === undefined) lowered.set(s, (v = s.toLowerCase()));
-  return v;
-}
+export const squash = (s: string) => s.toLowerCase().replaceAll(' ', '');
 
 /**
  * 1. The emptiness test runs on the argument as given, before any stripping (line 14),
@@ -41,7 +22,7 @@ function lower(s: string): string {
 export function normalizeCategory(category: string, taxonomy: readonly string[]): Normalised {
   if (category === '') return { value: category, loop: 'neither' };
   const cat = category.toLowerCase().trim();
-  for (const label of taxonomy) if (cat === lower(label)) return { value: label, loop: 'exact' };
+  for (const label of taxonomy) if (cat === label.toLowerCase()) return { value: label, loop: 'exact' };
   const noSpaces = cat.replaceAll(' ', '');
   for (const label of taxonomy) if (squash(label).includes(noSpaces)) return { value: label, loop: 'fallback' };
   return { value: cat, loop: 'neither' };
@@ -66,60 +47,8 @@ export interface Sweep {
   readonly containing: ReadonlyMap<string, number>;
 }
 
-/**
- * enumerateSubstrings, normalizeCategory and labelsContaining over every substring,
- * in one pass over the labels instead of one pass over the labels per substring.
- * Why it is the same: a substring of a squashed label is already lowercase, stripped
- * and space-free, so normalizeCategory's first loop is an exact lookup, and its
- * second loop's first label containing it is the first label (in list order) the
- * enumeration drew it from; a label drawing it counts once towards `containing`.
- * When that premise fails for some label (a character trim would strip, or text
- * lowercasing would change), the straightforward path runs instead.
- */
+/** Every substring put through normalizeCategory and labelsContaining. */
 export function sweepSubstrings(taxonomy: readonly string[]): Sweep {
-  const exact = new Map<string, string>();
-  for (const label of taxonomy) if (!exact.has(lower(label))) exact.set(lower(label), label);
-  // One map lookup per substring drawn: its slot in the parallel arrays, which also record the last label that drew it.
-  const slot = new Map<string, number>();
-  const substrings: string[] = [];
-  const holder: string[] = [];
-  const count: number[] = [];
-  const lastDrawnBy: number[] = [];
-  for (let k = 0; k < taxonomy.length; k++) {
-    const label = taxonomy[k]!;
-    const s = squash(label);
-    if (/\s/.test(s) || s.toLowerCase() !== s) return sweepByDefinition(taxonomy);
-    for (let i = 0; i < s.length; i++) {
-      for (let j = i + 1; j <= s.length; j++) {
-        const sub = s.slice(i, j);
-        const at = slot.get(sub);
-        if (at === undefined) {
-          if (sub.toLowerCase() !== sub) return sweepByDefinition(taxonomy);
-          slot.set(sub, substrings.length);
-          substrings.push(sub);
-          holder.push(label);
-          count.push(1);
-          lastDrawnBy.push(k);
-        } else if (lastDrawnBy[at] !== k) {
-          // A label counts once however often it contains the substring.
-          lastDrawnBy[at] = k;
-          count[at]!++;
-        }
-      }
-    }
-  }
-  const reaches = new Map<string, string>();
-  const containing = new Map<string, number>();
-  for (let n = 0; n < substrings.length; n++) {
-    const sub = substrings[n]!;
-    reaches.set(sub, exact.get(sub) ?? holder[n]!);
-    containing.set(sub, count[n]!);
-  }
-  return { substrings, reaches, containing };
-}
-
-/** The sweep as the definitions state it: every substring put through each function. Also the reference the tests hold the fast sweep to. */
-export function sweepByDefinition(taxonomy: readonly string[]): Sweep {
   const substrings = enumerateSubstrings(taxonomy);
   return {
     substrings,
@@ -137,5 +66,3 @@ export function labelsContaining(s: string, taxonomy: readonly string[]): number
 export function labelsInside(spelling: string, taxonomy: readonly string[]): string[] {
   return taxonomy.filter((label) => squash(spelling).includes(squash(label)));
 }
-
-export { squash };
