@@ -9,7 +9,7 @@ import { say } from '../core/strings.ts';
 
 const F = 'results/normaliser.json' as const;
 const LOOP: Record<string, string> = {
-  exact: 'exact match, ignoring case',
+  exact: say('tables/normaliser.exact'),
   fallback: 'containment fallback',
   neither: 'neither: kept, lower-cased',
 };
