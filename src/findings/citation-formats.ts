@@ -26,12 +26,23 @@ export const CITATION_FILES = {
  */
 const unwrapRis = (ris: string) => ris.replace(/\n(?![A-Z][A-Z0-9] {2}-( |$)|$)/gm, '');
 
+/** RIS dates are YYYY/MM/DD/; citation-js leaves a one-digit month or day unpadded. */
+const padRisDate = (ris: string) =>
+  ris.replace(
+    /^DA {2}- (\d{4})\/(\d*)\/(\d*)\//gm,
+    (_, y, m, d) => `DA  - ${y}/${m.padStart(2, '0')}/${d.padStart(2, '0')}/`,
+  );
+
+/** BibTeX's month holds a month, not a day (citation-js writes "dec 7"): the full date stays in the note. */
+const monthOnly = (item: CslItem): CslItem =>
+  item.issued ? { ...item, issued: { 'date-parts': item.issued['date-parts'].map((p) => p.slice(0, 2)) } } : item;
+
 export function citationFormats(items: readonly CslItem[]): CitationFormats {
   // citation-js keeps a copy, so the frozen items are never written to.
   const cite = new Cite(structuredClone(items as CslItem[]));
   return {
-    bibtex: `${String(cite.format('bibtex')).trim()}\n`,
-    ris: `${unwrapRis(String(cite.format('ris'))).trim()}\n`,
+    bibtex: `${String(new Cite(structuredClone(items.map(monthOnly))).format('bibtex')).trim()}\n`,
+    ris: `${padRisDate(unwrapRis(String(cite.format('ris')))).trim()}\n`,
     csl: `${JSON.stringify(items, null, 2)}\n`,
   };
 }

@@ -21,7 +21,7 @@ export const SITE_AUTHOR = say('findings/citation.SITE_AUTHOR');
 export interface CslItem {
   readonly id: string;
   readonly 'citation-key': string;
-  readonly type: 'dataset' | 'report';
+  readonly type: 'dataset' | 'webpage';
   readonly title: string;
   readonly author: readonly { readonly literal: string }[];
   /** Absent for a local build: its address names no page a reader can open. */
@@ -118,7 +118,7 @@ export function pageItem(a: Audit, site: SiteRevision, page: CitedPage): CslItem
   return {
     id: `${page.slug}-${a.revision.short}`,
     'citation-key': keyOf(`trail audit site ${page.slug} ${a.revision.short}`),
-    type: 'report',
+    type: 'webpage',
     title: page.title,
     'container-title': SITE_TITLE,
     author: [{ literal: SITE_AUTHOR }],

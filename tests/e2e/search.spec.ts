@@ -14,7 +14,8 @@ const QUERIES = [
   ['category F1', /-p7$|properties\/p7\/(#[a-z0-9-]+)?$/],
   ['spellings', /#gold-labels-that-miss-the-taxonomy-p4$|properties\/p4\/(#[a-z0-9-]+)?$/],
   ['absent locations', /-p2$|properties\/p2\/(#[a-z0-9-]+)?$/],
-  ['maximal predictor', /^(?!.*(properties|method|changes|search)\/).*\/(#[a-z0-9-]+)?$/],
+  // The headline predictor's one name: the report's claim or P1, whose property it is.
+  ['all-spans-all-categories', /^(?!.*(method|changes|search|properties\/p[2-9])\/).*\/(#[a-z0-9-]+)?$/],
   ['lock digest', /changes\/(#[a-z0-9-]+)?$|method\/(#[a-z0-9-]+)?$/],
 ] as const;
 
