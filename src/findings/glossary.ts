@@ -24,6 +24,12 @@ export const GLOSSARY = {
   tree: /\bthe tree\b/i,
   'adversarial-run': /\badversarial run\b/i,
   'constructed-trace': /\bconstructed trace\b/i,
+  'headline-metrics': /\bheadline metrics?\b/i,
+  'null-category': /\bnull categor(?:y|ies)\b/i,
+  // Defined in the verdict key on the report (src/components/findings/VerdictList.astro).
+  violated: /\bVIOLATED\b/,
+  latent: /\bLATENT\b/,
+  held: /\bHELD\b/,
 } as const;
 
 export type GlossaryTerm = keyof typeof GLOSSARY;
