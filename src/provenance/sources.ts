@@ -55,10 +55,18 @@ export const PRE_REGISTRATION_PATH = 'docs/pre-registration.md';
  * (the last of its `sources` entries), never an artifact's commit: a later revision may carry the author's notes.
  */
 export function preRegistration(lock: Lock): { url: string; commit: string; index: number } {
-  const index = lock.sources.findLastIndex((s) => s.path === PRE_REGISTRATION_PATH);
-  if (index < 0) throw new Error(`artifacts.lock.json at /sources: no entry for ${PRE_REGISTRATION_PATH}`);
-  const { commit } = lock.sources[index]!;
-  return { url: `https://github.com/${auditRepository(lock)}/blob/${commit}/${PRE_REGISTRATION_PATH}`, commit, index };
+  const all = preRegistrations(lock);
+  if (all.length === 0) throw new Error(`artifacts.lock.json at /sources: no entry for ${PRE_REGISTRATION_PATH}`);
+  return all.at(-1)!;
+}
+
+/** Every version of the pre-registration the lock records, in the lock's order. */
+export function preRegistrations(lock: Lock): { url: string; commit: string; index: number }[] {
+  return lock.sources.flatMap(({ path, commit }, index) =>
+    path === PRE_REGISTRATION_PATH
+      ? [{ url: `https://github.com/${auditRepository(lock)}/blob/${commit}/${path}`, commit, index }]
+      : [],
+  );
 }
 
 export function auditTreeUrl(lock: Lock): string {
