@@ -7,15 +7,15 @@ const QUERIES = [
   ['trailing comma', /#one-gold-file-that-does-not-load-p3$|properties\/p3\/(#[a-z0-9-]+)?$/],
   ['gold file', /#one-gold-file-that-does-not-load-p3$|properties\/p3\/(#[a-z0-9-]+)?$/],
   ['null category', /#one-null-category-[a-z-]*-p8$|properties\/p8\/(#[a-z0-9-]+)?$/],
-  ['Table 5', /#the-paper-and-the-repository-[a-z-]*-p9$|properties\/p9\/(#[a-z0-9-]+)?$/],
-  ['split sizes', /#the-paper-and-the-repository-[a-z-]*-p9$|properties\/p9\/(#[a-z0-9-]+)?$/],
+  ['Table 5', /#[a-z0-9-]*-p9$|properties\/p9\/(#[a-z0-9-]+)?$/],
+  ['split sizes', /#[a-z0-9-]*-p9$|properties\/p9\/(#[a-z0-9-]+)?$/],
   ['taxonomy order', /#an-order-dependence-[a-z-]*-p5$|properties\/p5\/(#[a-z0-9-]+)?$/],
   ['shorter than any label', /-p6$|properties\/p6\/(#[a-z0-9-]+)?$/],
   ['category F1', /-p7$|properties\/p7\/(#[a-z0-9-]+)?$/],
   ['spellings', /#gold-labels-that-miss-the-taxonomy-p4$|properties\/p4\/(#[a-z0-9-]+)?$/],
   ['absent locations', /-p2$|properties\/p2\/(#[a-z0-9-]+)?$/],
-  // The headline predictor's one name: the report's claim or P1, whose property it is.
-  ['all-spans-all-categories', /^(?!.*(method|changes|search|properties\/p[2-9])\/).*\/(#[a-z0-9-]+)?$/],
+  // The headline finding: the report's claim or P1, whose property it is.
+  ['never opens a span', /^(?!.*(method|changes|search|properties\/p[2-9])\/).*\/(#[a-z0-9-]+)?$/],
   ['lock digest', /changes\/(#[a-z0-9-]+)?$|method\/(#[a-z0-9-]+)?$/],
 ] as const;
 
