@@ -1,5 +1,5 @@
 /** Search lands on findings: a finding's own words bring up its section (a sub-result with its anchor) or its property's page first. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { open } from './support.ts';
 
 // The query, and where it must land: the finding's heading on the report, or its property's page (a section of it). A finding's own words.
@@ -90,20 +90,32 @@ test('a result links to the section that answers the query, an anchor its page h
   expect(errors).toEqual([]);
 });
 
+type Hit = { url: string; excerpt: string; sub_results?: { url: string; excerpt: string }[] };
+
+/** Pagefind's own results for each query, read in the page through its JS API. */
+async function pagefind(page: Page, queries: readonly string[]): Promise<Hit[][]> {
+  return page.evaluate(
+    async ({ base, queries }) => {
+      const pf = await import(`${base}pagefind/pagefind.js`);
+      const out: Hit[][] = [];
+      for (const query of queries) {
+        const r = await pf.search(query);
+        out.push(await Promise.all(r.results.map((x: { data(): Promise<Hit> }) => x.data())));
+      }
+      return out;
+    },
+    { base: new URL(page.url()).pathname.replace(/search\/$/, ''), queries },
+  );
+}
+
 test('"P7" finds the pages that discuss P7, not every page whose list of re-derivations names it', async ({
   page,
 }, info) => {
   await open(page, info, 'search/');
-  const found = await page.evaluate(
-    async (base) => {
-      const pf = await import(`${base}pagefind/pagefind.js`);
-      const r = await pf.search('P7');
-      type Data = { url: string; sub_results?: { url: string }[] };
-      const data: Data[] = await Promise.all(r.results.map((x: { data(): Promise<Data> }) => x.data()));
-      return data.map((d) => ({ url: d.url, sections: (d.sub_results ?? []).map((s) => s.url) }));
-    },
-    new URL(page.url()).pathname.replace(/search\/$/, ''),
-  );
+  const found = (await pagefind(page, ['P7']))[0]!.map((d) => ({
+    url: d.url,
+    sections: (d.sub_results ?? []).map((s) => s.url),
+  }));
   expect(found[0]?.url, "P7's own page first").toMatch(/properties\/p7\/(#[a-z0-9-]+)?$/);
   // The list under "Re-derived at build" is left out of the index, so no other page's list brings that page up.
   const others = found.flatMap((f) => f.sections).filter((u) => /#rederived$/.test(u) && !/\/p7\//.test(u));
@@ -114,34 +126,22 @@ test('results hold no hidden text, no citation block and no page twice, and the 
   page,
 }, info) => {
   await open(page, info, 'search/');
-  const found = await page.evaluate(
-    async (base) => {
-      const pf = await import(`${base}pagefind/pagefind.js`);
-      const out: { query: string; urls: string[]; excerpts: string[] }[] = [];
-      for (const query of [
-        'normaliser',
-        'link row',
-        'P5',
-        'cite',
-        'BibTeX',
-        'revision',
-        'taxonomy',
-        'trailing comma',
-        'scorer',
-      ]) {
-        const r = await pf.search(query);
-        type Data = { url: string; excerpt: string; sub_results?: { excerpt: string }[] };
-        const data: Data[] = await Promise.all(r.results.map((x: { data(): Promise<Data> }) => x.data()));
-        out.push({
-          query,
-          urls: data.map((d) => d.url),
-          excerpts: data.flatMap((d) => [d.excerpt, ...(d.sub_results ?? []).map((s) => s.excerpt)]),
-        });
-      }
-      return out;
-    },
-    new URL(page.url()).pathname.replace(/search\/$/, ''),
-  );
+  const queries = [
+    'normaliser',
+    'link row',
+    'P5',
+    'cite',
+    'BibTeX',
+    'revision',
+    'taxonomy',
+    'trailing comma',
+    'scorer',
+  ];
+  const found = (await pagefind(page, queries)).map((data, i) => ({
+    query: queries[i]!,
+    urls: data.map((d) => d.url),
+    excerpts: data.flatMap((d) => [d.excerpt, ...(d.sub_results ?? []).map((s) => s.excerpt)]),
+  }));
   for (const { query, urls, excerpts } of found) {
     expect(new Set(urls).size, `"${query}": a page twice in ${urls.join(', ')}`).toBe(urls.length);
     expect(
