@@ -247,12 +247,14 @@ test.describe('390 px touch: tooltips', () => {
     await open(page, info, 'properties/p1/');
     const cell = page.locator('#table-headline-swe-bench tbody tr').first().locator('td.compact[data-pointer]').last();
     await cell.tap();
-    const after = await cell.evaluate((el) => {
-      const a = getComputedStyle(el, '::after');
-      return { display: a.display, position: a.position };
-    });
-    expect(after.display).not.toBe('none');
-    expect(after.position).toBe('static');
+    const after = () =>
+      cell.evaluate((el) => {
+        const a = getComputedStyle(el, '::after');
+        return { display: a.display, position: a.position };
+      });
+    // The tap's focus lands after the tap resolves on a busy machine: wait for the pointer to show.
+    await expect.poll(async () => (await after()).display).not.toBe('none');
+    expect((await after()).position).toBe('static');
     expect((await widths(page)).scroll).toBeLessThanOrEqual(390);
   });
 
