@@ -108,14 +108,14 @@ for (const mode of MODES) {
         const isOpen = () => block.evaluate((d) => (d as HTMLDetailsElement).open);
         expect(await isOpen(), selector).toBe(false);
         await press(summary, mode.touch);
-        expect(await isOpen(), `${selector}: opened by a press`).toBe(true);
+        await expect.poll(isOpen, `${selector}: opened by a press`).toBe(true);
         await press(summary, mode.touch);
-        expect(await isOpen(), `${selector}: closed by a second press`).toBe(false);
+        await expect.poll(isOpen, `${selector}: closed by a second press`).toBe(false);
         await summary.focus();
         await page.keyboard.press('Enter');
-        expect(await isOpen(), `${selector}: opened by Enter`).toBe(true);
+        await expect.poll(isOpen, `${selector}: opened by Enter`).toBe(true);
         await page.keyboard.press('Space');
-        expect(await isOpen(), `${selector}: closed by Space`).toBe(false);
+        await expect.poll(isOpen, `${selector}: closed by Space`).toBe(false);
       }
       expect(errors).toEqual([]);
     });
@@ -126,8 +126,8 @@ for (const mode of MODES) {
       const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       const light = await bg();
       await press(page.locator('label[for="theme-dark"]'), mode.touch);
+      await expect.poll(bg).not.toBe(light);
       const dark = await bg();
-      expect(dark).not.toBe(light);
       await page.goto('method/');
       await expect(page.locator('#theme-dark')).toBeChecked();
       expect(await bg()).toBe(dark);
@@ -164,7 +164,7 @@ for (const mode of MODES) {
         await expect(copied).toBeVisible();
         const shown = await page.locator(`#cite-${format}`).textContent();
         expect(shown!.length).toBeGreaterThan(200);
-        expect(await page.evaluate(() => navigator.clipboard.readText()), format).toBe(shown);
+        await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), format).toBe(shown);
       }
       expect(errors).toEqual([]);
     });

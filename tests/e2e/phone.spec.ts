@@ -169,6 +169,6 @@ test('every long page offers its contents and a way back to the top, with no scr
     expect(missing, path).toEqual([]);
     await page.locator('a.to-top').tap();
     await expect(page.locator('header.site-header')).toBeInViewport();
-    expect(await page.evaluate(() => scrollY), path).toBe(0);
+    await expect.poll(() => page.evaluate(() => scrollY), path).toBe(0);
   }
 });

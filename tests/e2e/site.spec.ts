@@ -379,9 +379,9 @@ test('the theme switch works without script', async ({ browser }, info) => {
   const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const light = await bg();
   await page.locator('label[for="theme-dark"]').click();
-  expect(await bg()).not.toBe(light);
+  await expect.poll(bg).not.toBe(light);
   await page.locator('label[for="theme-auto"]').click();
-  expect(await bg()).toBe(light);
+  await expect.poll(bg).toBe(light);
   await context.close();
 });
 
