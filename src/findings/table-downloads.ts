@@ -99,12 +99,11 @@ export function csvDescription(d: TableDownload) {
     columns: names.map((name, i) => {
       if (i < offset) return { name, holds: say('findings/table-downloads.holds') };
       const kind = columnKind(d.spec, i - offset);
-      const unit =
-        kind === 'percent' || kind === 'percent1'
-          ? say('findings/table-downloads.unit')
-          : kind === undefined
-            ? undefined
-            : UNITS[kind];
+      const unit = kind?.startsWith('percent')
+        ? say('findings/table-downloads.unit')
+        : kind === undefined
+          ? undefined
+          : UNITS[kind];
       return { name, ...(unit ? { unit } : {}) };
     }),
   };

@@ -44,3 +44,6 @@ export const RULE_TESTED: Record<PropertyName, string> = {
   P8: say('findings/verdict-meanings.P8'),
   P9: say('findings/verdict-meanings.P9'),
 };
+
+/** The properties whose rule can give LATENT: the audit's README states that condition, not the rest of the rule. */
+export const CAN_BE_LATENT: readonly PropertyName[] = ['P5', 'P8'];

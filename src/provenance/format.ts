@@ -1,7 +1,18 @@
 /** The one place figures are formatted, as the audit's Python formats them (spec 9.2). */
 import { toFixedPython } from '../core/python-round.ts';
 
-export const KINDS = ['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes', 'raw'] as const;
+export const KINDS = [
+  'score',
+  'f1',
+  'ratio',
+  'count',
+  'integer',
+  'percent',
+  'percent1',
+  'percent2',
+  'megabytes',
+  'raw',
+] as const;
 export type Kind = (typeof KINDS)[number];
 
 function integerOf(value: number, kind: Kind): number {
@@ -28,6 +39,8 @@ export function formatFigure(value: number, kind: Kind): string {
       return `${toFixedPython(value * 100, 0)}%`;
     case 'percent1':
       return `${toFixedPython(value * 100, 1)}%`;
+    case 'percent2':
+      return `${toFixedPython(value * 100, 2)}%`;
     case 'megabytes':
       return `${toFixedPython(value / 1_000_000, 1)} MB`;
     case 'raw':

@@ -17,7 +17,7 @@ function header(c: Column, percent: boolean): string {
 }
 
 function isPercent(c: Cell | undefined): boolean {
-  return c !== undefined && 'fig' in c && (c.fig.kind === 'percent' || c.fig.kind === 'percent1');
+  return c !== undefined && 'fig' in c && c.fig.kind.startsWith('percent');
 }
 
 // A link named by artifact words (a property) exports the name; one named by our words (view, download) its target.

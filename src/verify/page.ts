@@ -39,10 +39,10 @@ function show(step: Step): void {
   } else if (step.step === 'check') {
     line(list('admission'), `${step.title}: ${step.facts.map((f) => `${f.value} ${f.label}`).join(', ')}`);
   } else if (step.step === 'rederivation') {
-    line(list('rederivations'), `${step.name}: ${step.title} (${step.compared} leaves compared, all equal)`);
+    line(list('rederivations'), `${step.name}: ${step.title} (${step.compared} comparisons, all equal)`);
     for (const p of step.properties.map((q) => q.toLowerCase()))
       if (document.getElementById(p))
-        line(list(p), `re-derivation ${step.name}: ${step.compared} leaves compared, all equal`);
+        line(list(p), `re-derivation ${step.name}: ${step.compared} comparisons, all equal`);
   } else {
     const { figure: f, ours, ok, notHere } = step.check;
     const where = f.file ? `${f.file}#${f.pointer}` : (f.derivation ?? f.citation ?? f.source);
@@ -78,10 +78,16 @@ function clear(): void {
 
 function finish(receipt: Receipt): void {
   const result = $('verify-result');
-  const figures = receipt.steps.filter((s) => s.step === 'figure').length;
+  const checks = receipt.steps.flatMap((s) => (s.step === 'figure' ? [s.check] : []));
+  const notHere = checks.filter((c) => c.notHere).length;
+  const n = (count: number) => count.toLocaleString('en-US');
   result.textContent = escapeText(
     receipt.status === 'pass'
-      ? `Pass: the six files match the lock, admission and every re-derivation pass, and all ${figures} figures match.`
+      ? `Pass: the six files match the lock, admission and every re-derivation pass, and all ${n(checks.length - notHere)} ` +
+          `figures recomputed here match` +
+          (notHere
+            ? `; ${n(notHere)} more, listed with its page, ${notHere === 1 ? 'is' : 'are'} not recomputed here.`
+            : '.')
       : `Fail: ${receipt.failures
           .slice(0, 5)
           .map((f) => `${f.file} at ${f.place}: expected ${f.expected}, found ${f.found}`)

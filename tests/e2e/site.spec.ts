@@ -211,7 +211,7 @@ test('every artifact figure says whether it was re-derived at build or taken as 
 
 test("the method page's figure census is what a browser counts on every page", async ({ page }) => {
   const counted = { total: 0, rederived: 0, reported: 0, computed: 0, lock: 0, paper: 0 };
-  const numeric = ['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'megabytes'];
+  const numeric = ['score', 'f1', 'ratio', 'count', 'integer', 'percent', 'percent1', 'percent2', 'megabytes'];
   for (const path of PAGES) {
     await page.goto(path);
     const figs = await page.$$eval('[data-fig]:not([data-census])', (els) =>

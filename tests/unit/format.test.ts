@@ -18,6 +18,7 @@ for (const kind of [
   'ratio',
   'percent',
   'percent1',
+  'percent2',
   'count',
   'megabytes',
 ] as const satisfies readonly Kind[]) {
