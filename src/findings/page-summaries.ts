@@ -40,7 +40,22 @@ export function reportSummary(a: Audit): Rich {
   return parts;
 }
 
-/** A property page: its verdict, then how far off it is, in the audit's words. */
+/**
+ * Where the audit's words, read alone in a preview, say more than the page: P3's one divisor is per split
+ * (the scorer is called once a split), which the page's own tables show.
+ */
+const RECONCILED: Partial<Record<PropertyName, (a: Audit) => Rich>> = {
+  P3: (a) => {
+    const [first, second] = splitNames(a).map((split): Rich => [
+      { fig: leaf(a, ADVERSARIAL, toPointer(['splits', split, 'gold_files_scored']), 'count') },
+      ' on ',
+      { words: keyWords(ADVERSARIAL, toPointer(['splits', split])), as: 'name' },
+    ]);
+    return [say('findings/page-summaries.p3-per-split'), ...first!, ' and ', ...second!, '.'];
+  },
+};
+
+/** A property page: its verdict, then how far off it is, in the audit's words, and where needed what they count. */
 export function propertySummary(a: Audit, name: PropertyName): Rich {
   const p = a.properties.find((q) => q.name === name)!;
   const at = (k: string) => toPointer(['properties', name, k]);
@@ -49,6 +64,7 @@ export function propertySummary(a: Audit, name: PropertyName): Rich {
     { words: words(a, p.file, at('verdict')) },
     say('findings/page-summaries.in-the-audits-words'),
     { words: words(a, p.file, at('magnitude')) },
+    ...(RECONCILED[name]?.(a) ?? []),
   ];
 }
 

@@ -69,6 +69,15 @@ test("a property page's description gives its verdict and how far off it is, in 
   expect(await meta(page, 'description')).toBe(`P5: ${p5.verdict}. In the audit's words: ${p5.magnitude}`);
 });
 
+test("P3's description says what the audit's one divisor is per split, as the page's tables do", async ({ page }) => {
+  const adversarial = JSON.parse(readFileSync(join(SHARED, 'results/adversarial.json'), 'utf8'));
+  await page.goto('properties/p3/');
+  const perSplit = Object.entries(adversarial.splits as Record<string, { gold_files_scored: number }>).map(
+    ([split, s]) => `${formatFigure(s.gold_files_scored, 'count')} on ${split}`,
+  );
+  expect(await meta(page, 'description')).toContain(`divide by ${perSplit.join(' and ')}.`);
+});
+
 test('each chart offers itself as SVG and PNG, and the SVG holds no text to miss a font', async ({ page, request }) => {
   // The report names its charts on the property pages; P1's draws two.
   await page.goto('properties/p1/');
