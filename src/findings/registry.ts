@@ -133,7 +133,7 @@ export const FINDINGS = [
     id: 'ceiling',
     title: say('findings/descriptors/ceiling.title'),
     properties: ['P1'],
-    evidence: (a) => [{ table: ceilingTable(a) }],
+    evidence: (a) => [{ table: ceilingTable(a), note: [say('findings/descriptors/ceiling.note')] }],
   },
   // Gold locations that are not spans of the trace they annotate.
   {
@@ -147,7 +147,10 @@ export const FINDINGS = [
     id: 'precision',
     title: say('findings/descriptors/precision.title'),
     properties: ['P1'],
-    evidence: (a) => [{ table: precisionTable(a) }, { chart: recallPrecisionChart(a) }],
+    evidence: (a) => [
+      { table: precisionTable(a), note: [say('findings/descriptors/precision.note')] },
+      { chart: recallPrecisionChart(a) },
+    ],
   },
   // The gold files that do not parse, where the reader stops, and the traces the run walked past (when there are any).
   {
