@@ -391,3 +391,15 @@ test('every page weighs under the budget, gzipped, in all', () => {
     .map((w) => `${w.page}: ${w.total} bytes`);
   expect(over).toEqual([]);
 });
+
+test('the lock the pages name as a source is served as the build read it, and the method page links it', async ({
+  page,
+  request,
+}) => {
+  await page.goto('method/');
+  const link = page.locator('main a[href$="data/artifacts.lock.json"]');
+  await expect(link).toHaveCount(1);
+  const served = await request.get(new URL((await link.getAttribute('href'))!, page.url()).href);
+  expect(served.ok()).toBe(true);
+  expect(Buffer.from(await served.body()).equals(readFileSync(LOCK))).toBe(true);
+});
