@@ -94,6 +94,8 @@ test("each format, read back, gives the page: its title exactly (escaping surviv
 
 test('RIS keeps each value on its line, so no commit or digest is cut in two', () => {
   for (const line of formats.ris.trim().split('\n')) assert.match(line, /^[A-Z][A-Z0-9] {2}-( |$)/);
+  // Every record, the last one too, ends with the whole end tag, its space included.
+  assert.deepEqual(formats.ris.match(/^ER {2}- ?$/gm), ['ER  - ', 'ER  - ']);
   assert.deepEqual(
     readBack(formats.ris).map((it) => it['id']),
     [`audit-${audit.revision.short}`, `p5-${audit.revision.short}`],
