@@ -3,7 +3,7 @@
  * touch and at 1280 px with a mouse. The report's height, its first screen, the links that stand in
  * for the evidence now on the property pages, and no deferred rendering to make the scrollbar jump.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from './support.ts';
@@ -84,8 +84,15 @@ for (const mode of MODES) {
         expect(bottom, `${p} ends at ${bottom} px`).toBeLessThanOrEqual(2 * screen);
       }
       // The key: what each verdict word means, beside the list.
-      for (const v of ['VIOLATED', 'LATENT', 'HELD'])
-        await expect(page.locator(`.verdict-key dt:text-is("${v}:")`)).toHaveCount(1);
+      for (const v of ['VIOLATED', 'LATENT', 'HELD']) {
+        const dt = page.locator(`.verdict-key #glossary-${v.toLowerCase()} dt`);
+        await expect(dt).toHaveText(`${v}:`);
+        // The key gives each word the colours the header's property links carry for it.
+        const colours = (l: Locator) =>
+          l.evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]);
+        const pill = page.locator(`.site-header .pill.${v.toLowerCase()}`).first();
+        if (await pill.count()) expect(await colours(dt.locator('span')), v).toEqual(await colours(pill));
+      }
       expect(errors).toEqual([]);
     });
 
