@@ -6,13 +6,16 @@ import { pythonCanonicalJson, sha256Hex } from './digest.ts';
 import type { JsonValue } from './parse.ts';
 import type { Lock } from './schemas.ts';
 
+/** The fields of each file entry the digest covers, in the order a reader would list them. */
+export const LOCK_DIGEST_FIELDS = ['path', 'repository', 'commit', 'bytes', 'sha256'] as const;
+
 /** How many hex characters of the digest name a revision in prose and citations. */
 const SHORT_DIGEST = 12;
 
 function canonicalLock(lock: Lock): string {
   const files = [...lock.files]
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map(({ path, repository, commit, bytes, sha256 }) => ({ path, repository, commit, bytes, sha256 }));
+    .map((f) => Object.fromEntries(LOCK_DIGEST_FIELDS.map((k) => [k, f[k]])));
   return pythonCanonicalJson({ pins: lock.pins, files } as unknown as JsonValue);
 }
 

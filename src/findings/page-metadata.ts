@@ -60,7 +60,7 @@ export function jsonLd(
       ...(localBuild(page) ? [] : [page.permanent]),
       {
         '@type': 'PropertyValue',
-        propertyID: 'artifact lock SHA-256',
+        propertyID: 'artifact lock digest',
         value: a.revision.digest,
         description: say('findings/page-metadata.description'),
       },

@@ -2,6 +2,7 @@
 import type { Audit } from '../audit/assemble.ts';
 import type { SiteRevision } from '../site/site-revision.ts';
 import { say } from '../core/strings.ts';
+import { LOCK_DIGEST_FIELDS } from '../admission/lock-digest.ts';
 
 export function revisionIdentity(a: Audit, site: SiteRevision) {
   return {
@@ -15,7 +16,7 @@ export function revisionIdentity(a: Audit, site: SiteRevision) {
     audit: {
       lock_digest: a.revision.digest,
       lock_digest_short: a.revision.short,
-      lock_digest_is: say('findings/revision.lock_digest_is'),
+      lock_digest_is: say('findings/revision.lock_digest_is', LOCK_DIGEST_FIELDS.join(', ')),
       files: a.lock.files.map((f) => ({ path: f.path, repository: f.repository, commit: f.commit, sha256: f.sha256 })),
     },
   };
