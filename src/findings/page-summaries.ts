@@ -42,7 +42,7 @@ export function reportSummary(a: Audit): Rich {
 
 /**
  * Where the audit's words, read alone in a preview, say more than the page: P3's one divisor is per split
- * (the scorer is called once a split), which the page's own tables show.
+ * (the scorer is called once a split), which the page's own tables show; P9's "this repository" is the audit's.
  */
 const RECONCILED: Partial<Record<PropertyName, (a: Audit) => Rich>> = {
   P3: (a) => {
@@ -53,6 +53,7 @@ const RECONCILED: Partial<Record<PropertyName, (a: Audit) => Rich>> = {
     ]);
     return [say('findings/page-summaries.p3-per-split'), ...first!, ' and ', ...second!, '.'];
   },
+  P9: () => [say('findings/page-summaries.p9-this-repository')],
 };
 
 /** A property page: its verdict, then how far off it is, in the audit's words, and where needed what they count. */
@@ -64,6 +65,7 @@ export function propertySummary(a: Audit, name: PropertyName): Rich {
     { words: words(a, p.file, at('verdict')) },
     say('findings/page-summaries.in-the-audits-words'),
     { words: words(a, p.file, at('magnitude')) },
+    '”.',
     ...(RECONCILED[name]?.(a) ?? []),
   ];
 }

@@ -72,7 +72,7 @@ export const FINDINGS = [
             { words: keyWords(ADV, toPointer(base)), as: 'name' },
             ', ',
             { fig: leaf(a, ADV, toPointer([...base, 'gold_files_scored']), 'integer') },
-            ' gold files, ',
+            ' gold files scored, ',
             { fig: leaf(a, ADV, toPointer([...base, 'gold_errors']), 'integer') },
             ' gold errors)',
           ],

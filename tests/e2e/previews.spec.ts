@@ -66,7 +66,7 @@ test("a property page's description gives its verdict and how far off it is, in 
   const normaliser = JSON.parse(readFileSync(join(SHARED, 'results/normaliser.json'), 'utf8'));
   await page.goto('properties/p5/');
   const p5 = normaliser.properties.P5;
-  expect(await meta(page, 'description')).toBe(`P5: ${p5.verdict}. In the audit's words: ${p5.magnitude}`);
+  expect(await meta(page, 'description')).toBe(`P5: ${p5.verdict}. In the audit's words: “${p5.magnitude}”.`);
 });
 
 test("P3's description says what the audit's one divisor is per split, as the page's tables do", async ({ page }) => {
@@ -75,7 +75,7 @@ test("P3's description says what the audit's one divisor is per split, as the pa
   const perSplit = Object.entries(adversarial.splits as Record<string, { gold_files_scored: number }>).map(
     ([split, s]) => `${formatFigure(s.gold_files_scored, 'count')} on ${split}`,
   );
-  expect(await meta(page, 'description')).toContain(`divide by ${perSplit.join(' and ')}.`);
+  expect(await meta(page, 'description')).toContain(`dividing by ${perSplit.join(' and ')}.`);
 });
 
 test('each chart offers itself as SVG and PNG, and the SVG holds no text to miss a font', async ({ page, request }) => {
