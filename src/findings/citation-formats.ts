@@ -42,10 +42,8 @@ export function citationFormats(items: readonly CslItem[]): CitationFormats {
   const cite = new Cite(structuredClone(items as CslItem[]));
   return {
     bibtex: `${String(new Cite(structuredClone(items.map(monthOnly))).format('bibtex')).trim()}\n`,
-    // Trimmed, the last record's end tag loses its space: the RIS tag is `ER  - `, six characters.
-    ris: `${padRisDate(unwrapRis(String(cite.format('ris'))))
-      .trim()
-      .replace(/^ER {2}-$/gm, 'ER  - ')}\n`,
+    // Only line breaks are trimmed: the last record's end tag is `ER  - `, its space included.
+    ris: `${padRisDate(unwrapRis(String(cite.format('ris')))).replace(/^\n+|\n+$/g, '')}\n`,
     csl: `${JSON.stringify(items, null, 2)}\n`,
   };
 }
